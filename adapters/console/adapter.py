@@ -1,0 +1,76 @@
+"""The console adapter: a chat-like REPL over stdin and stdout.
+
+Interactive (a terminal): a prompt, and numbered buttons that can be pressed by typing their
+number. Scripted (stdin is a pipe or file): one command per line, each reply printed, no
+prompt, so `printf '/search 显存\\n' | studybot console` works in scripts and tests.
+
+Reading stdin happens in a worker thread so the event loop stays free for scheduled posts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from typing import TextIO
+
+from adapters.console.render import render
+from bot.core import Studybot
+from bot.types import Action, ChannelRef, Locale, MessageRef, Reply, User
+
+PLATFORM = "console"
+EXIT_WORDS = {"/quit", "/exit", "quit", "exit"}
+
+
+class ConsoleAdapter:
+    def __init__(
+        self, core: Studybot, stdin: TextIO, stdout: TextIO, *, locale: Locale = Locale.EN
+    ) -> None:
+        self._core, self._in, self._out, self._locale = core, stdin, stdout, locale
+        self._interactive = stdin.isatty()
+        self._user = User(PLATFORM, "local", "you", is_admin=True)
+        self.channel = ChannelRef(PLATFORM, "terminal")
+        self._actions: list[Action] = []
+        self._ids = itertools.count(1)
+
+    async def run(self) -> None:
+        """Read lines until end of input or `/quit`."""
+        if self._interactive:
+            self._write("studybot console. Type /help for commands, /quit to leave.\n")
+        while (line := await self._read_line()) is not None:
+            text = line.strip()
+            if text in EXIT_WORDS:
+                break
+            if text:
+                await self._respond(text)
+
+    async def send(
+        self, channel: ChannelRef, reply: Reply, *, thread_of: MessageRef | None = None
+    ) -> MessageRef:
+        """The `ChatAdapter` port: a post the core makes on its own (daily questions)."""
+        prefix = f"↳ in thread of #{thread_of.message_id}\n" if thread_of else ""
+        self._show(reply, prefix)
+        return MessageRef(channel, str(next(self._ids)))
+
+    async def _respond(self, text: str) -> None:
+        if text.isdigit() and 0 < int(text) <= len(self._actions):
+            text = self._actions[int(text) - 1].as_command()
+        if not text.startswith("/"):
+            text = "/help"
+        reply = await self._core.handle_line(
+            text, user=self._user, channel=self.channel, locale=self._locale
+        )
+        self._show(reply)
+
+    def _show(self, reply: Reply, prefix: str = "") -> None:
+        self._actions = list(reply.actions)  # typing "1" presses the latest reply's button 1
+        self._write(f"{prefix}{render(reply)}\n")
+
+    async def _read_line(self) -> str | None:
+        if self._interactive:
+            self._write("you> ")
+        line = await asyncio.to_thread(self._in.readline)
+        return line if line else None
+
+    def _write(self, text: str) -> None:
+        self._out.write(text)
+        self._out.flush()

@@ -1,0 +1,28 @@
+"""The `studybot` command line: the composition root.
+
+`main()` is the only place that reads the environment: it builds `Settings` once, then each
+subcommand wires the pieces it needs (store, core, adapters) inside one AsyncExitStack.
+Subcommand groups live in their own modules; this one only assembles them.
+"""
+
+from __future__ import annotations
+
+import click
+
+from bot.cli.content import content
+from bot.cli.serve import console, doctor, run
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def cli() -> None:
+    """studybot: daily AI-infrastructure interview practice for study groups."""
+
+
+cli.add_command(content)
+cli.add_command(run)
+cli.add_command(console)
+cli.add_command(doctor)
+
+
+def main() -> None:
+    cli(prog_name="studybot")

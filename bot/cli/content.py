@@ -1,0 +1,52 @@
+"""`studybot content ...`: validate the bank, load it into SQLite, import interview reports."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import click
+
+from bot.cli.common import settings_from_env
+from bot.content.bank import read_bank
+from bot.content.loader import load_bank
+from bot.errors import ContentError
+from bot.store.database import open_database
+
+
+@click.group()
+def content() -> None:
+    """Work with the question bank in the content directory."""
+
+
+@content.command()
+def validate() -> None:
+    """Check every content file; print `file:line: fault` for each problem."""
+    settings = settings_from_env()
+    try:
+        bank = read_bank(settings.content_dir)
+    except ContentError as exc:
+        for fault in exc.faults:
+            click.echo(str(fault), err=True)
+        click.echo(f"{len(exc.faults)} fault(s) in {settings.content_dir}", err=True)
+        sys.exit(1)
+    click.echo(f"ok: {len(bank.questions)} questions in {settings.content_dir}")
+
+
+@content.command()
+def load() -> None:
+    """Build or update the database from the content directory (idempotent)."""
+    settings = settings_from_env()
+
+    async def go() -> None:
+        async with open_database(settings.database) as db:
+            report = await load_bank(db, settings.content_dir)
+        click.echo(report.summary())
+
+    try:
+        asyncio.run(go())
+    except ContentError as exc:
+        for fault in exc.faults:
+            click.echo(str(fault), err=True)
+        click.echo("load stopped; the database keeps its last good content", err=True)
+        sys.exit(1)

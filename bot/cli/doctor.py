@@ -1,0 +1,62 @@
+"""`studybot doctor`: what the bot would run with, and whether it can.
+
+Each check is a small coroutine returning lines and a verdict; later features add their own
+checks to `CHECKS`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+from bot.content.bank import fingerprint, read_bank
+from bot.errors import ContentError, StudybotError
+from bot.settings import Settings
+from bot.store.database import SCHEMA_VERSION, open_database
+from bot.store.ingest import stored_fingerprint
+from bot.store.questions import QuestionStore
+
+Check = Callable[[Settings], Awaitable[tuple[list[str], bool]]]
+
+
+async def check_settings(settings: Settings) -> tuple[list[str], bool]:
+    return ["settings:", *(f"  {name} = {value}" for name, value in settings.describe())], True
+
+
+async def check_content(settings: Settings) -> tuple[list[str], bool]:
+    try:
+        bank = await asyncio.to_thread(read_bank, settings.content_dir)
+    except ContentError as exc:
+        faults = [f"  {fault}" for fault in exc.faults[:20]]
+        return [f"content: {len(exc.faults)} fault(s) in {settings.content_dir}", *faults], False
+    return [f"content: ok, {len(bank.questions)} questions in {settings.content_dir}"], True
+
+
+async def check_database(settings: Settings) -> tuple[list[str], bool]:
+    path = settings.database
+    if not path.exists():
+        return [f"database: {path} does not exist yet (run: studybot content load)"], False
+    try:
+        async with open_database(path) as db:
+            count = len(await QuestionStore(db).ids())
+            loaded = await stored_fingerprint(db)
+    except StudybotError as exc:
+        return [f"database: {exc}"], False
+    current = await asyncio.to_thread(fingerprint, settings.content_dir)
+    fresh = "up to date" if loaded == current else "older than content (reloads at start)"
+    line = f"database: {path}, schema v{SCHEMA_VERSION}, {count} questions, {fresh}"
+    return [line], count > 0
+
+
+CHECKS: tuple[Check, ...] = (check_settings, check_content, check_database)
+
+
+async def diagnose(settings: Settings) -> tuple[list[str], bool]:
+    lines: list[str] = []
+    healthy = True
+    for check in CHECKS:
+        found, ok = await check(settings)
+        lines += found
+        healthy = healthy and ok
+    lines.append("ok" if healthy else "problems found")
+    return lines, healthy

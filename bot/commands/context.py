@@ -1,0 +1,16 @@
+"""What a command handler may use. Built once by the composition root."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bot.ports import Clock
+from bot.store.questions import QuestionStore
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    store: QuestionStore
+    clock: Clock
+    rng: random.Random

@@ -1,0 +1,27 @@
+"""`/search`: full-text search, best match first, with buttons to open the top hits."""
+
+from __future__ import annotations
+
+from bot.commands.context import Context
+from bot.errors import BadArgument
+from bot.i18n import t
+from bot.types import Action, ActionKind, Invocation, Reply
+
+MAX_HITS = 5
+
+
+async def search(ctx: Context, inv: Invocation) -> Reply:
+    query = inv.options.get("query", "").strip()
+    if not query:
+        raise BadArgument(t(inv.locale, "search.empty"))
+    hits = await ctx.store.search(query, MAX_HITS)
+    title = t(inv.locale, "search.title", query=query)
+    if not hits:
+        return Reply(title=title, body=t(inv.locale, "search.none", query=query))
+    lines = [f"{i}. **{h.title}** `{h.question_id}`\n   {h.snippet}" for i, h in enumerate(hits, 1)]
+    actions = tuple(
+        Action(ActionKind.SHOW_QUESTION, t(inv.locale, "action.open", id=h.question_id),
+               h.question_id)
+        for h in hits
+    )  # fmt: skip
+    return Reply(title=title, body="\n".join(lines), actions=actions)

@@ -1,0 +1,46 @@
+"""How questions look as `Reply`s. Shared by commands and, later, the daily schedule."""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from bot.types import Action, ActionKind, Field, Kind, Locale, Question, Reply
+
+
+def question_reply(q: Question, locale: Locale) -> Reply:
+    """A question, without its answer, with a button that reveals it."""
+    if q.kind is Kind.CODING:
+        body = q.prompt or ""
+        if q.signature and q.signature not in body:
+            body += f"\n\n```python\n{q.signature}\n```"
+    else:
+        body = t(locale, "question.think")
+    return Reply(
+        title=q.display_title(locale),
+        body=body,
+        fields=_fields(q, locale),
+        actions=(Action(ActionKind.REVEAL_ANSWER, t(locale, "action.reveal"), q.id),),
+        footer=sources_line(q, locale),
+    )
+
+
+def answer_reply(q: Question, locale: Locale) -> Reply:
+    return Reply(
+        title=t(locale, "answer.title", title=q.title),
+        body=q.answer,
+        footer=sources_line(q, locale),
+        in_thread=True,
+    )
+
+
+def sources_line(q: Question, locale: Locale) -> str:
+    labels = dict.fromkeys(f"{s.title}" for s in q.sources)
+    return f"{t(locale, 'label.source')}: " + "; ".join(labels)
+
+
+def _fields(q: Question, locale: Locale) -> tuple[Field, ...]:
+    return (
+        Field(t(locale, "label.id"), f"`{q.id}`"),
+        Field(t(locale, "label.kind"), t(locale, f"kind.{q.kind.value}")),
+        Field(t(locale, "label.difficulty"), t(locale, f"difficulty.{q.difficulty.value}")),
+        Field(t(locale, "label.topics"), ", ".join(q.topics)),
+    )

@@ -1,0 +1,1 @@
+"""Content: reading and checking the bank's files, loading them, importing interview reports."""

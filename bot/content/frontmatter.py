@@ -1,0 +1,98 @@
+"""Markdown files with a YAML front matter block, parsed with line numbers kept.
+
+A content file looks like::
+
+    ---
+    id: gil
+    title: Python全局解释器锁（GIL）是什么？
+    ...
+    ---
+    Markdown body
+
+Faults must name the line they are on, so the YAML is composed into nodes (which carry
+marks) before it is turned into Python values; `FrontMatter.line_of` answers for any key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+try:  # libyaml is ~10x faster; the bench loads 10,000 files.
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+FENCE = "---"
+
+
+class FrontMatterError(ValueError):
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+@dataclass(frozen=True, slots=True)
+class FrontMatter:
+    data: dict[str, Any]
+    key_lines: dict[str, int]
+    item_lines: dict[str, tuple[int, ...]]
+    body: str
+    body_line: int
+
+    def line_of(self, key: str, index: int | None = None) -> int:
+        if index is not None and index < len(self.item_lines.get(key, ())):
+            return self.item_lines[key][index]
+        return self.key_lines.get(key, 1)
+
+
+def parse(text: str) -> FrontMatter:
+    """Split `text` into front matter and body; raise `FrontMatterError` with a line."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    if not lines or lines[0].strip() != FENCE:
+        raise FrontMatterError(1, "file must start with a '---' front matter block")
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() == FENCE), None)
+    if end is None:
+        raise FrontMatterError(1, "front matter is not closed by a '---' line")
+    node = _compose("\n".join(lines[1:end]))
+    if not isinstance(node, yaml.MappingNode):
+        raise FrontMatterError(2, "front matter must be a mapping of keys to values")
+    data, key_lines, item_lines = _mapping(node)
+    body = "\n".join(lines[end + 1 :]).strip("\n")
+    return FrontMatter(data, key_lines, item_lines, body, end + 2)
+
+
+def _compose(source: str) -> yaml.Node | None:
+    try:
+        return yaml.compose(source, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 2 if mark else 2
+        raise FrontMatterError(line, f"invalid YAML: {exc.problem or exc}") from exc
+
+
+def _mapping(
+    node: yaml.MappingNode,
+) -> tuple[dict[str, Any], dict[str, int], dict[str, tuple[int, ...]]]:
+    constructor = _Loader("")
+    data: dict[str, Any] = {}
+    key_lines: dict[str, int] = {}
+    item_lines: dict[str, tuple[int, ...]] = {}
+    for key_node, value_node in node.value:
+        key = str(key_node.value)
+        line = key_node.start_mark.line + 2  # +1 for the opening fence, +1 for 1-based
+        if key in data:
+            raise FrontMatterError(line, f"duplicate key '{key}'")
+        data[key] = constructor.construct_object(value_node, deep=True)
+        key_lines[key] = line
+        if isinstance(value_node, yaml.SequenceNode):
+            item_lines[key] = tuple(item.start_mark.line + 2 for item in value_node.value)
+    return data, key_lines, item_lines
+
+
+def dump(data: dict[str, Any], body: str) -> str:
+    """Render front matter and body back into a content file, keys in the given order."""
+    head = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000)
+    return f"{FENCE}\n{head}{FENCE}\n\n{body.strip()}\n"

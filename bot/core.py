@@ -1,0 +1,81 @@
+"""The core: one entry point, `Studybot.handle`, from an `Invocation` to a `Reply`.
+
+Adapters call `handle` for every command, button click and console line. Errors are sorted
+here, once: a `UserError` becomes a friendly ephemeral reply; anything else is logged in full
+with a short reference id and answered with an apology carrying that id.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+
+from bot.commands.context import Context
+from bot.commands.find import search
+from bot.commands.help import help_
+from bot.commands.lookup import answer, question, topics
+from bot.commands.parse import parse_line
+from bot.commands.spec import BY_NAME
+from bot.errors import BadArgument, NotFound, UnknownCommand, UserError
+from bot.i18n import t
+from bot.types import Action, ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[Context, Invocation], Awaitable[Reply]]
+
+HANDLERS: dict[str, Handler] = {
+    "question": question,
+    "answer": answer,
+    "search": search,
+    "topics": topics,
+    "help": help_,
+}
+
+
+class Studybot:
+    def __init__(self, context: Context) -> None:
+        self._context = context
+
+    async def handle(self, inv: Invocation) -> Reply:
+        try:
+            return await self._dispatch(inv)
+        except UserError as exc:
+            return _user_error(exc, inv.locale)
+        except Exception:
+            ref = secrets.token_hex(4)
+            log.exception("command /%s failed (ref %s)", inv.command, ref)
+            return Reply(body=t(inv.locale, "error.failure", ref=ref), ephemeral=True,
+                         tone=Tone.FAILURE)  # fmt: skip
+
+    async def handle_line(
+        self, line: str, *, user: User, channel: ChannelRef, locale: Locale
+    ) -> Reply:
+        """Parse a typed `/command args` line (console, Slack's `/study`), then handle it."""
+        try:
+            name, options = parse_line(line, locale)
+        except UserError as exc:
+            return _user_error(exc, locale)
+        inv = Invocation(name, options, user=user, channel=channel, locale=locale)
+        return await self.handle(inv)
+
+    async def _dispatch(self, inv: Invocation) -> Reply:
+        handler = HANDLERS.get(inv.command)
+        if handler is None:
+            raise UnknownCommand(t(inv.locale, "error.unknown_command", name=inv.command))
+        spec = BY_NAME[inv.command]
+        for option in spec.options:
+            if option.required and not inv.options.get(option.name, "").strip():
+                raise BadArgument(t(inv.locale, "error.missing", name=spec.name,
+                                    option=option.name, usage=spec.usage()))  # fmt: skip
+        return await handler(self._context, inv)
+
+
+def _user_error(exc: UserError, locale: Locale) -> Reply:
+    body, actions = str(exc), tuple[Action, ...]()
+    if isinstance(exc, NotFound) and exc.suggestions:
+        ids = ", ".join(f"`{s}`" for s in exc.suggestions)
+        body += " " + t(locale, "error.did_you_mean", ids=ids)
+        actions = tuple(Action(ActionKind.SHOW_QUESTION, s, s) for s in exc.suggestions)
+    return Reply(body=body, actions=actions, ephemeral=True, tone=Tone.USER_ERROR)

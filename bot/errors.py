@@ -1,0 +1,73 @@
+"""One error root for everything the bot raises on purpose.
+
+    StudybotError
+    ├── UserError            the person asking made a mistake; tell them how to fix it
+    │   ├── UnknownCommand
+    │   ├── BadArgument
+    │   └── NotFound         carries the nearest matches, so the reply can suggest them
+    ├── ConfigError          a setting is wrong; start-up stops naming the setting
+    ├── ContentError         content files are malformed; carries every `Fault`
+    │   └── ImportRejected   an interview report yielded nothing to import
+    └── StoreError           the database is missing, too new, or unreadable
+
+User errors become friendly replies; everything else is the bot's failure, logged in full
+and shown to users only as an apology. Foreign exceptions (sqlite3, yaml) are translated at
+the boundary with ``raise ... from exc``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class StudybotError(Exception):
+    """Root of every error the bot raises on purpose."""
+
+
+class UserError(StudybotError):
+    """The request was wrong, not the bot. The message is shown to the user."""
+
+
+class UnknownCommand(UserError):
+    pass
+
+
+class BadArgument(UserError):
+    pass
+
+
+class NotFound(UserError):
+    def __init__(self, message: str, suggestions: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.suggestions = suggestions
+
+
+class ConfigError(StudybotError):
+    """A setting has a wrong value. The message names the setting."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """One problem in one content file, at a line (1-based)."""
+
+    path: Path
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+class ContentError(StudybotError):
+    def __init__(self, faults: list[Fault]) -> None:
+        self.faults = tuple(faults)
+        super().__init__("\n".join(str(f) for f in faults))
+
+
+class ImportRejected(ContentError):
+    pass
+
+
+class StoreError(StudybotError):
+    pass

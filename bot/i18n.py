@@ -1,0 +1,83 @@
+"""The UI's words in English and Chinese. Content is never translated, only the frame around it.
+
+Each entry is (English, Chinese) and may hold `str.format` fields. A missing key fails fast
+in tests (`tests/test_i18n.py` checks both languages have the same fields).
+"""
+
+from __future__ import annotations
+
+from bot.types import Locale
+
+CATALOG: dict[str, tuple[str, str]] = {
+    # command summaries (help, slash-command descriptions)
+    "cmd.question": ("Show a question by id, or a random one (by topic or kind)",
+                     "按 id 查看题目，或随机一题（可按主题或类型）"),
+    "cmd.answer": ("Show the explanation of a question", "查看题目的解析"),
+    "cmd.search": ("Search the questions (Chinese or English)", "搜索题目（中英文均可）"),
+    "cmd.topics": ("List the topics and how many questions each has", "列出所有主题及题目数量"),
+    "cmd.help": ("Show what the bot can do", "查看使用说明"),
+    "opt.id": ("question id, e.g. python-gil", "题目 id，例如 python-gil"),
+    "opt.topic": ("topic, e.g. distributed", "主题，例如 distributed"),
+    "opt.kind": ("qa or coding", "qa（问答）或 coding（编程）"),
+    "opt.query": ("words to look for", "搜索关键词"),
+    # labels
+    "label.id": ("ID", "编号"),
+    "label.topics": ("Topics", "主题"),
+    "label.difficulty": ("Difficulty", "难度"),
+    "label.kind": ("Kind", "类型"),
+    "label.source": ("From", "出处"),
+    "label.signature": ("Signature", "函数签名"),
+    "kind.qa": ("Explained question", "问答题"),
+    "kind.coding": ("Coding problem", "编程题"),
+    "difficulty.easy": ("easy", "简单"),
+    "difficulty.medium": ("medium", "中等"),
+    "difficulty.hard": ("hard", "困难"),
+    "action.reveal": ("Show answer", "查看解析"),
+    "action.open": ("Open {id}", "打开 {id}"),
+    # replies
+    "question.think": ("Think it through, then reveal the answer.", "先想一想，再查看解析。"),
+    "answer.title": ("Answer: {title}", "解析：{title}"),
+    "search.title": ("Search: {query}", "搜索：{query}"),
+    "search.none": ("No question matches “{query}”. Try fewer or other words, "
+                    "or `/topics` to browse.",
+                    "没有题目匹配“{query}”。试试更少或其他的关键词，或用 `/topics` 浏览。"),
+    "search.empty": ("Give me something to search for, e.g. `/search 显存` or "
+                     "`/search allreduce`.",
+                     "请输入搜索内容，例如 `/search 显存` 或 `/search allreduce`。"),
+    "topics.title": ("Topics", "主题"),
+    "topics.line": ("`{topic}`: {count} question(s)", "`{topic}`：{count} 题"),
+    "topics.hint": ("Pick one with `/question topic:<topic>`.",
+                    "用 `/question topic:<主题>` 随机一题。"),
+    "help.title": ("studybot: AI-infra interview practice", "studybot：AI Infra 面试练习"),
+    "help.intro": ("Questions from real AI-infrastructure interview reports.",
+                   "题目来自真实的 AI Infra 面经。"),
+    "help.examples": ("Examples: `/question`, `/question topic:distributed`, "
+                      "`/search GIL 多线程`, `/answer python-gil`",
+                      "示例：`/question`、`/question topic:distributed`、"
+                      "`/search GIL 多线程`、`/answer python-gil`"),
+    # errors
+    "error.not_found": ("There is no question `{id}`.", "没有 id 为 `{id}` 的题目。"),
+    "error.did_you_mean": ("Did you mean: {ids}?", "你是不是要找：{ids}？"),
+    "error.no_match": ("No question fits: {filters}.", "没有符合条件的题目：{filters}。"),
+    "error.bad_kind": ("Kind must be `qa` or `coding`, not `{kind}`.",
+                       "类型只能是 `qa` 或 `coding`，而不是 `{kind}`。"),
+    "error.bad_topic": ("There is no topic `{topic}`. Topics: {topics}.",
+                        "没有主题 `{topic}`。现有主题：{topics}。"),
+    "error.unknown_command": ("Unknown command `/{name}`. Try `/help`.",
+                              "未知命令 `/{name}`，请试试 `/help`。"),
+    "error.missing": ("`/{name}` needs `{option}`. Usage: `{usage}`",
+                      "`/{name}` 需要参数 `{option}`。用法：`{usage}`"),
+    "error.unknown_option": ("`/{name}` has no option `{option}`. Usage: `{usage}`",
+                             "`/{name}` 没有参数 `{option}`。用法：`{usage}`"),
+    "error.too_many": ("Too many words for `/{name}`. Usage: `{usage}`",
+                       "`/{name}` 的参数太多了。用法：`{usage}`"),
+    "error.failure": ("Sorry, something went wrong on my side (ref `{ref}`).",
+                      "抱歉，机器人出错了（参考编号 `{ref}`）。"),
+}  # fmt: skip
+
+
+def t(locale: Locale, key: str, **fields: object) -> str:
+    """The text for `key` in `locale`, with `fields` filled in."""
+    english, chinese = CATALOG[key]
+    template = chinese if locale is Locale.ZH else english
+    return template.format(**fields) if fields else template

@@ -1,0 +1,27 @@
+"""The core's boundaries, one small Protocol each, so fakes need inherit nothing.
+
+- `Clock`: the current time, injected so tests move a fake clock instead of sleeping.
+- `ChatAdapter`: how the core sends a message to a channel (scheduled posts, follow-ups);
+  adapters implement it, the console included.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Protocol
+
+from bot.types import ChannelRef, MessageRef, Reply
+
+
+class Clock(Protocol):
+    def now(self) -> datetime:
+        """The current time, timezone-aware (UTC)."""
+        ...
+
+
+class ChatAdapter(Protocol):
+    async def send(
+        self, channel: ChannelRef, reply: Reply, *, thread_of: MessageRef | None = None
+    ) -> MessageRef:
+        """Post `reply` to `channel` (in the thread of `thread_of` if given)."""
+        ...

@@ -1,0 +1,1 @@
+"""Full-text search over the bank in Chinese and English."""

@@ -1,0 +1,73 @@
+"""Tokenising Chinese and English for SQLite FTS5, on our side of the boundary.
+
+FTS5's unicode61 tokenizer keeps a run of Han characters as one token, and the trigram
+tokenizer cannot match the 2-character words most Chinese queries are made of (显存, 通信).
+So text is tokenised here, the way Lucene's CJK analyzer does it, and FTS5 only sees
+space-separated tokens:
+
+- a run of CJK characters becomes its overlapping bigrams plus its single characters
+  ("显存带宽" -> 显存 存带 带宽 显 存 带 宽), so 2+ character queries match bigrams and
+  1-character queries still match;
+- Latin words are case-folded; a hyphenated or underscored compound is indexed both as its
+  parts and joined ("All-Reduce" -> all reduce allreduce), so `allreduce` finds it.
+
+A query is tokenised the same way and every token becomes a quoted FTS5 string joined by
+AND, so no user text can reach the FTS5 query syntax.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_RUN = re.compile(rf"[{_CJK}]+|[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)*")
+_PART = re.compile(r"[A-Za-z0-9]+")
+
+
+def _is_cjk(run: str) -> bool:
+    return not run[0].isascii()
+
+
+def index_tokens(text: str) -> list[str]:
+    """Every token a document is found by."""
+    tokens: list[str] = []
+    for run in _RUN.findall(text):
+        if _is_cjk(run):
+            tokens += _bigrams(run)
+            tokens += run
+        else:
+            tokens += _latin(run)
+    return tokens
+
+
+def query_tokens(text: str) -> list[str]:
+    """The tokens a query must all match: bigrams for CJK (unigram if alone), words for Latin."""
+    tokens: list[str] = []
+    for run in _RUN.findall(text):
+        if _is_cjk(run):
+            tokens += _bigrams(run) or [run]
+        else:
+            parts = _PART.findall(run.lower())
+            tokens.append("".join(parts))
+    return list(dict.fromkeys(tokens))
+
+
+def index_text(text: str) -> str:
+    return " ".join(index_tokens(text))
+
+
+def match_expression(query: str) -> str | None:
+    """An FTS5 MATCH expression for `query`, or None if it has nothing searchable."""
+    tokens = query_tokens(query)
+    if not tokens:
+        return None
+    return " AND ".join(f'"{token}"' for token in tokens)
+
+
+def _bigrams(run: str) -> list[str]:
+    return [run[i : i + 2] for i in range(len(run) - 1)]
+
+
+def _latin(run: str) -> list[str]:
+    parts = _PART.findall(run.lower())
+    return parts if len(parts) == 1 else [*parts, "".join(parts)]

@@ -1,0 +1,112 @@
+"""Typed settings, built once in `main()` from the environment and an optional `.env` file.
+
+Nothing else in the bot reads `os.environ`: the composition root builds a `Settings` and
+passes it (or the parts a component needs) down. Every value is validated when the object is
+built, so a wrong value stops start-up with a message that names the setting.
+
+The environment wins over `.env`, as in twelve-factor apps and docker-compose.
+Secrets are wrapped in `Secret`, whose repr and str never show the value.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+from bot.errors import ConfigError
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+@dataclass(frozen=True, slots=True)
+class Secret:
+    """A token or password. Shows as a mask everywhere except `reveal()`."""
+
+    _value: str
+
+    def reveal(self) -> str:
+        return self._value
+
+    def masked(self) -> str:
+        return f"{self._value[:4]}…({len(self._value)} chars)" if len(self._value) > 12 else "***"
+
+    def __repr__(self) -> str:
+        return "Secret('***')"
+
+    __str__ = __repr__
+
+
+@dataclass(frozen=True, slots=True)
+class SettingDoc:
+    name: str
+    default: str
+    help: str
+    secret: bool = False
+
+
+# Every setting the bot reads; `.env.example` and `studybot doctor` are generated from it.
+DOCS = (
+    SettingDoc("STUDYBOT_DATABASE", "data/studybot.sqlite3", "SQLite database file"),
+    SettingDoc("STUDYBOT_CONTENT_DIR", "content", "question bank directory"),
+    SettingDoc("STUDYBOT_LOG_LEVEL", "INFO", "one of " + ", ".join(LOG_LEVELS)),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    database: Path
+    content_dir: Path
+    log_level: str
+
+    @classmethod
+    def load(cls, environ: Mapping[str, str], env_file: Path | None = Path(".env")) -> Settings:
+        """Merge `.env` (if present) under `environ`, then validate."""
+        merged: dict[str, str] = {}
+        if env_file is not None and env_file.is_file():
+            merged.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+        merged.update(environ)
+        return cls.from_mapping(merged)
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, str]) -> Settings:
+        def get(name: str) -> str:
+            default = next(d.default for d in DOCS if d.name == name)
+            return values.get(name, "").strip() or default
+
+        return cls(
+            database=_database(get("STUDYBOT_DATABASE")),
+            content_dir=Path(get("STUDYBOT_CONTENT_DIR")),
+            log_level=_log_level(get("STUDYBOT_LOG_LEVEL")),
+        )
+
+    def describe(self) -> list[tuple[str, str]]:
+        """Each setting with its effective value, secrets masked: for `studybot doctor`."""
+        return [
+            ("STUDYBOT_DATABASE", str(self.database)),
+            ("STUDYBOT_CONTENT_DIR", str(self.content_dir)),
+            ("STUDYBOT_LOG_LEVEL", self.log_level),
+        ]
+
+    @property
+    def log_level_number(self) -> int:
+        return logging.getLevelNamesMapping()[self.log_level]
+
+
+def _database(raw: str) -> Path:
+    path = Path(raw)
+    if path.is_dir():
+        raise ConfigError(f"STUDYBOT_DATABASE: '{raw}' is a directory; give a file path")
+    if path.parent.exists() and not path.parent.is_dir():
+        raise ConfigError(f"STUDYBOT_DATABASE: parent of '{raw}' is not a directory")
+    return path
+
+
+def _log_level(raw: str) -> str:
+    level = raw.upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"STUDYBOT_LOG_LEVEL: '{raw}' is not one of {', '.join(LOG_LEVELS)}")
+    return level

@@ -1,0 +1,1 @@
+"""SQLite persistence (aiosqlite, WAL): schema migrations and the repositories the core uses."""

@@ -1,0 +1,63 @@
+"""Schema migrations, applied in order, each in its own transaction.
+
+The database records the version it is at in `schema_version`; `migrate` applies every
+newer step and refuses a database written by a newer studybot rather than guess.
+Never edit a released step: append a new one.
+
+Question rows are keyed by the content's stable slug, so re-loading content updates rows in
+place. User rows (reveals now; schedules, posts and submissions later) reference questions by
+that id and are never touched by a content load: a question removed from content is marked
+`retired`, not deleted.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the question bank, its search index, and the first user table.
+    """
+    CREATE TABLE questions (
+        id           TEXT PRIMARY KEY,
+        title        TEXT NOT NULL,
+        title_en     TEXT,
+        kind         TEXT NOT NULL CHECK (kind IN ('qa', 'coding')),
+        difficulty   TEXT NOT NULL CHECK (difficulty IN ('easy', 'medium', 'hard')),
+        prompt       TEXT,
+        answer       TEXT NOT NULL,
+        signature    TEXT,
+        content_hash TEXT NOT NULL,
+        retired      INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX questions_kind ON questions (retired, kind, id);
+    CREATE TABLE question_topics (
+        question_id TEXT NOT NULL REFERENCES questions (id) ON DELETE CASCADE,
+        topic       TEXT NOT NULL,
+        PRIMARY KEY (question_id, topic)
+    ) WITHOUT ROWID;
+    CREATE INDEX question_topics_topic ON question_topics (topic, question_id);
+    CREATE TABLE question_sources (
+        question_id TEXT NOT NULL REFERENCES questions (id) ON DELETE CASCADE,
+        position    INTEGER NOT NULL,
+        document    TEXT NOT NULL,
+        title       TEXT NOT NULL,
+        company     TEXT,
+        role        TEXT,
+        round       TEXT,
+        PRIMARY KEY (question_id, position)
+    ) WITHOUT ROWID;
+    -- Pre-tokenised text (CJK unigrams + bigrams, folded Latin words); rowid = questions.rowid.
+    CREATE VIRTUAL TABLE question_search USING fts5 (
+        title, body, tokenize = 'unicode61 remove_diacritics 2'
+    );
+    CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    CREATE TABLE answer_reveals (
+        platform    TEXT NOT NULL,
+        user_id     TEXT NOT NULL,
+        question_id TEXT NOT NULL REFERENCES questions (id),
+        revealed_at TEXT NOT NULL,
+        PRIMARY KEY (platform, user_id, question_id)
+    ) WITHOUT ROWID;
+    """,
+)

@@ -1,0 +1,142 @@
+"""The question repository: lookups, random picks, topics and full-text search.
+
+Reads only; the content loader (`bot.store.ingest`) is the one writer of question rows.
+Every query is parameterised; user text reaches FTS5 only as quoted tokens
+(`bot.search.tokens.match_expression`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterable
+
+import aiosqlite
+
+from bot.search.tokens import match_expression, query_tokens
+from bot.types import Difficulty, Kind, Question, SearchHit, Source, TopicCount, User
+
+_MARKUP = re.compile(r"[|#*`>_]+|-{3,}")
+# One round trip per question: topics and sources come along as JSON arrays.
+_COLUMNS = """rowid, id, title, title_en, kind, difficulty, prompt, answer, signature,
+    (SELECT json_group_array(topic) FROM question_topics t
+     WHERE t.question_id = questions.id) AS topics,
+    (SELECT json_group_array(json_array(document, title, company, role, round))
+     FROM (SELECT * FROM question_sources s WHERE s.question_id = questions.id
+           ORDER BY position)) AS sources"""
+
+
+class QuestionStore:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def get(self, question_id: str) -> Question | None:
+        sql = f"SELECT {_COLUMNS} FROM questions WHERE id = ? AND retired = 0"
+        async with self._db.execute(sql, (question_id,)) as cursor:
+            row = await cursor.fetchone()
+        return _question(row) if row else None
+
+    async def pick(
+        self, rng: random.Random, *, kind: Kind | None = None, topic: str | None = None
+    ) -> Question | None:
+        """A uniformly random live question, optionally of one kind and topic."""
+        where, params = _filters(kind, topic)
+        async with self._db.execute(f"SELECT count(*) FROM questions WHERE {where}", params) as c:
+            row = await c.fetchone()
+        count = int(row[0]) if row else 0
+        if count == 0:
+            return None
+        sql = f"SELECT {_COLUMNS} FROM questions WHERE {where} ORDER BY id LIMIT 1 OFFSET ?"
+        async with self._db.execute(sql, (*params, rng.randrange(count))) as cursor:
+            picked = await cursor.fetchone()
+        return _question(picked) if picked else None
+
+    async def topics(self) -> list[TopicCount]:
+        sql = """SELECT t.topic, count(*) FROM question_topics t
+                 JOIN questions q ON q.id = t.question_id AND q.retired = 0
+                 GROUP BY t.topic ORDER BY count(*) DESC, t.topic"""
+        async with self._db.execute(sql) as cursor:
+            return [TopicCount(row[0], int(row[1])) async for row in cursor]
+
+    async def topic_exists(self, topic: str) -> bool:
+        sql = "SELECT 1 FROM question_topics WHERE topic = ? LIMIT 1"
+        async with self._db.execute(sql, (topic,)) as cursor:
+            return await cursor.fetchone() is not None
+
+    async def ids(self) -> list[str]:
+        async with self._db.execute("SELECT id FROM questions WHERE retired = 0") as cursor:
+            return [row[0] async for row in cursor]
+
+    async def search(self, query: str, limit: int = 5) -> list[SearchHit]:
+        """Best matches first: questions whose title matches, then those whose text does.
+
+        BM25 costs a few microseconds per matching row, so ranking every body match of a
+        common word (通信 in a third of 10,000 questions) would blow the latency budget.
+        Title matches are few and are the best answers anyway; body matches are ranked only
+        when titles alone cannot fill the page. See bench/ for the figures.
+        """
+        expression = match_expression(query)
+        if expression is None:
+            return []
+        rowids = await self._ranked(f"title : ({expression})", limit, ())
+        if len(rowids) < limit:
+            rowids += await self._ranked(expression, limit - len(rowids), tuple(rowids))
+        if not rowids:
+            return []
+        marks = ",".join("?" * len(rowids))
+        columns = "rowid, id, title, kind, answer, prompt"
+        sql = f"SELECT {columns} FROM questions WHERE rowid IN ({marks})"
+        async with self._db.execute(sql, rowids) as cursor:
+            rows = {row[0]: row async for row in cursor}
+        terms = query_tokens(query)
+        return [
+            SearchHit(r[1], r[2], Kind(r[3]), snippet(r[5] or r[4], terms))
+            for r in (rows[rowid] for rowid in rowids if rowid in rows)
+        ]
+
+    async def _ranked(self, expression: str, limit: int, exclude: tuple[int, ...]) -> list[int]:
+        skip = f"AND rowid NOT IN ({','.join('?' * len(exclude))})" if exclude else ""
+        sql = f"""SELECT rowid FROM question_search WHERE question_search MATCH ? {skip}
+                  ORDER BY bm25(question_search, 8.0, 1.0) LIMIT ?"""
+        async with self._db.execute(sql, (expression, *exclude, limit)) as cursor:
+            return [int(row[0]) async for row in cursor]
+
+    async def record_reveal(self, user: User, question_id: str, at: str) -> None:
+        await self._db.execute(
+            """INSERT INTO answer_reveals (platform, user_id, question_id, revealed_at)
+               VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING""",
+            (user.platform, user.id, question_id, at),
+        )
+
+
+def _question(row: aiosqlite.Row) -> Question:
+    sources = tuple(Source(*fields) for fields in json.loads(row["sources"]))
+    return Question(
+        id=row["id"], title=row["title"], title_en=row["title_en"], kind=Kind(row["kind"]),
+        difficulty=Difficulty(row["difficulty"]), topics=tuple(sorted(json.loads(row["topics"]))),
+        sources=sources, answer=row["answer"], prompt=row["prompt"], signature=row["signature"],
+    )  # fmt: skip
+
+
+def _filters(kind: Kind | None, topic: str | None) -> tuple[str, tuple[str, ...]]:
+    clauses, params = ["retired = 0"], list[str]()
+    if kind is not None:
+        clauses.append("kind = ?")
+        params.append(kind.value)
+    if topic is not None:
+        clauses.append("id IN (SELECT question_id FROM question_topics WHERE topic = ?)")
+        params.append(topic)
+    return " AND ".join(clauses), tuple(params)
+
+
+def snippet(text: str, terms: Iterable[str], width: int = 60) -> str:
+    """A one-line excerpt of `text` around the first query term it contains."""
+    flat = " ".join(_MARKUP.sub(" ", text).split())
+    lowered = flat.lower()
+    positions = [p for p in (lowered.find(t.lower()) for t in terms) if p >= 0]
+    start = max(0, min(positions) - width // 3) if positions else 0
+    excerpt = flat[start : start + width]
+    prefix = "…" if start > 0 else ""
+    suffix = "…" if start + width < len(flat) else ""
+    return f"{prefix}{excerpt}{suffix}"

@@ -1,0 +1,1 @@
+"""Platform-neutral text shaping that adapters share: tables, splitting."""

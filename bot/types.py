@@ -1,0 +1,184 @@
+"""The value objects the core speaks.
+
+Everything that crosses a boundary of the core is one of these frozen dataclasses. Adapters
+build `Invocation`s from platform payloads and render `Reply`s back; nothing in `bot/` ever
+sees a discord.py or slack-bolt object.
+
+A `Reply` is deliberately richer than text: it carries a title, a Markdown body, fields,
+and `Action`s (buttons on Discord and Slack, a hint line in the console), and says whether it
+is ephemeral (only the asker sees it) and whether it belongs in a thread. Each adapter renders
+what its platform supports and falls back to plain text for the rest.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Kind(enum.StrEnum):
+    """What sort of question this is: explained (`qa`) or a coding problem."""
+
+    QA = "qa"
+    CODING = "coding"
+
+
+class Difficulty(enum.StrEnum):
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+class Locale(enum.StrEnum):
+    """The UI languages. Content stays in the language it was written in."""
+
+    EN = "en"
+    ZH = "zh"
+
+    @classmethod
+    def parse(cls, tag: str | None) -> Locale:
+        """Map a platform locale tag (``zh-CN``, ``en-US``, ``zh_TW``...) to a UI language."""
+        return cls.ZH if tag and tag.lower().startswith("zh") else cls.EN
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a question came from: one interview report, as precisely as it says."""
+
+    document: str
+    title: str
+    company: str | None = None
+    role: str | None = None
+    round: str | None = None
+
+    def label(self) -> str:
+        parts = [p for p in (self.company, self.role, self.round) if p]
+        return " · ".join(parts) if parts else self.title
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One question of the bank. `answer` is the Markdown explanation."""
+
+    id: str
+    title: str
+    kind: Kind
+    difficulty: Difficulty
+    topics: tuple[str, ...]
+    sources: tuple[Source, ...]
+    answer: str
+    title_en: str | None = None
+    prompt: str | None = None
+    signature: str | None = None
+
+    def display_title(self, locale: Locale) -> str:
+        if locale is Locale.EN and self.title_en:
+            return f"{self.title} ({self.title_en})"
+        return self.title
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    question_id: str
+    title: str
+    kind: Kind
+    snippet: str
+
+
+@dataclass(frozen=True, slots=True)
+class TopicCount:
+    topic: str
+    questions: int
+
+
+class ActionKind(enum.StrEnum):
+    """What a button does. Adapters route clicks by kind and `value`, statelessly."""
+
+    REVEAL_ANSWER = "reveal"
+    SHOW_QUESTION = "question"
+    SUBMIT_SOLUTION = "submit"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A button. `value` is all a click needs (a question id), so old buttons keep working."""
+
+    kind: ActionKind
+    label: str
+    value: str
+
+    def as_command(self) -> str:
+        """The slash command that does the same thing: the console's fallback for a button."""
+        return f"/{_ACTION_COMMANDS[self.kind]} {self.value}"
+
+
+_ACTION_COMMANDS = {
+    ActionKind.REVEAL_ANSWER: "answer",
+    ActionKind.SHOW_QUESTION: "question",
+    ActionKind.SUBMIT_SOLUTION: "submit",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    name: str
+    value: str
+    inline: bool = True
+
+
+class Tone(enum.StrEnum):
+    """How a reply should look: normal content, a user's mistake, or the bot's own failure."""
+
+    INFO = "info"
+    USER_ERROR = "user_error"
+    FAILURE = "failure"
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """A message from the core. `body` is Markdown; tables and code blocks are allowed."""
+
+    body: str
+    title: str | None = None
+    fields: tuple[Field, ...] = ()
+    actions: tuple[Action, ...] = ()
+    footer: str | None = None
+    ephemeral: bool = False
+    tone: Tone = Tone.INFO
+    in_thread: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChannelRef:
+    """A place messages go: platform, workspace or guild (if any), channel."""
+
+    platform: str
+    channel: str
+    workspace: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRef:
+    """A posted message, as the platform names it, so a thread can be started on it later."""
+
+    channel: ChannelRef
+    message_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    platform: str
+    id: str
+    display_name: str
+    is_admin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Invocation:
+    """A command someone ran: its name, its options by name, and who ran it where."""
+
+    command: str
+    options: dict[str, str] = field(default_factory=dict)
+    user: User = User("console", "local", "you")
+    channel: ChannelRef = ChannelRef("console", "terminal")
+    locale: Locale = Locale.EN

@@ -1,0 +1,83 @@
+"""The console, driven through stdin: the real `studybot` entry point in a subprocess, and the
+adapter in-process for button presses."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from adapters.console.adapter import ConsoleAdapter
+from bot.core import Studybot
+from tests.fakes import REPO
+
+
+def studybot(args: list[str], stdin: str, tmp: Path, content: Path = REPO / "content",
+             **env: str) -> subprocess.CompletedProcess[str]:  # fmt: skip
+    environment = {**os.environ, "STUDYBOT_DATABASE": str(tmp / "data" / "bot.sqlite3"),
+                   "STUDYBOT_CONTENT_DIR": str(content), "LANG": "C.UTF-8", **env}  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], input=stdin, cwd=tmp, env=environment,
+        capture_output=True, text=True, encoding="utf-8", timeout=60, check=False,
+    )  # fmt: skip
+
+
+def test_run_without_tokens_opens_the_console_on_the_bundled_bank(tmp_path: Path) -> None:
+    result = studybot(
+        ["run"], "/search allreduce\n/answer allreduce-communication-cost\n", tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert "starting the console" in result.stderr
+    assert "┌ Search: allreduce" in result.stdout
+    assert "`allreduce-communication-cost`" in result.stdout
+    assert "→ /question allreduce-communication-cost" in result.stdout
+    assert "Ring AllReduce" in result.stdout
+    assert (tmp_path / "data" / "bot.sqlite3").exists()
+
+
+def test_console_renders_tables_as_aligned_blocks_and_splits_long_answers(tmp_path: Path) -> None:
+    result = studybot(["console"], "/answer gpu-vs-cpu\n", tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "|---" not in result.stdout  # no raw Markdown table reaches the chat
+    assert "内存带宽" in result.stdout
+    blocks = result.stdout.split("\n└")
+    assert all(len(block) < 2400 for block in blocks)
+
+
+def test_console_speaks_chinese_and_reports_mistakes(tmp_path: Path) -> None:
+    script = "/question nope-such-id\n/question kind:essay\n/frob\nhello\n"
+    result = studybot(["console", "--locale", "zh"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "没有 id 为 `nope-such-id` 的题目" in result.stdout
+    assert "类型只能是 `qa` 或 `coding`" in result.stdout
+    assert "未知命令 `/frob`" in result.stdout
+    assert "studybot：AI Infra 面试练习" in result.stdout  # plain text gets the help
+
+
+def test_a_broken_bank_at_start_keeps_serving_the_last_good_one(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    subprocess.run(["cp", "-r", str(REPO / "content"), str(content)], check=True)
+    assert studybot(["content", "load"], "", tmp_path, content).returncode == 0
+    (content / "questions" / "python-gil.md").write_text("---\nbroken\n", encoding="utf-8")
+    result = studybot(["run"], "/question python-gil\n", tmp_path, content)
+    assert "python-gil.md:1: front matter is not closed" in result.stderr
+    assert "GIL" in result.stdout and "⚠" not in result.stdout
+
+
+def test_a_bad_setting_stops_start_up_naming_it(tmp_path: Path) -> None:
+    result = studybot(["run"], "", tmp_path, STUDYBOT_LOG_LEVEL="chatty")
+    assert result.returncode == 2
+    assert "STUDYBOT_LOG_LEVEL" in result.stderr
+
+
+async def test_typing_a_button_number_presses_it(core: Studybot) -> None:
+    stdin = io.StringIO("/question python-gil\n1\n/quit\n/topics\n")
+    stdout = io.StringIO()
+    await ConsoleAdapter(core, stdin, stdout).run()
+    out = stdout.getvalue()
+    assert "[1] Show answer  → /answer python-gil" in out
+    assert "┌ Answer: Python全局解释器锁（GIL）是什么？" in out
+    assert "GIL是一把全局互斥锁" in out
+    assert "┌ Topics" not in out  # nothing after /quit

@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.commands.context import Context
+from bot.content.loader import load_bank
+from bot.core import Studybot
+from bot.store.database import open_database
+from bot.store.questions import QuestionStore
+from tests.fakes import FakeClock, write_question
+
+
+@pytest.fixture
+def content_dir(tmp_path: Path) -> Path:
+    """A small bank: three explained questions and one coding problem."""
+    root = tmp_path / "content"
+    write_question(root, "python-gil", "Python全局解释器锁（GIL）是什么？",
+                   "GIL是一把全局互斥锁，多线程无法并行执行字节码。", topics=("python",),
+                   title_en="What is the GIL?")  # fmt: skip
+    write_question(root, "ring-allreduce", "AllReduce通信开销怎么计算？",
+                   "Ring All-Reduce 每个GPU发送 2(N-1)/N·M 数据，NCCL 会自动选择算法。",
+                   topics=("distributed",))  # fmt: skip
+    write_question(
+        root,
+        "gpu-memory",
+        "显存不够怎么办？",
+        "减小batch，使用梯度检查点，或者张量并行。",
+        topics=("gpu", "distributed"),
+    )
+    write_question(root, "fast-power", "数值的整数次方", "快速幂：反复平方。",
+                   kind="coding", topics=("algorithms",),
+                   signature="def my_pow(x: float, n: int) -> float")  # fmt: skip
+    return root
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
+    async with open_database(tmp_path / "data" / "test.sqlite3") as connection:
+        yield connection
+
+
+@pytest.fixture
+async def loaded_db(db: aiosqlite.Connection, content_dir: Path) -> aiosqlite.Connection:
+    await load_bank(db, content_dir)
+    return db
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def core(loaded_db: aiosqlite.Connection, clock: FakeClock) -> Studybot:
+    return Studybot(Context(QuestionStore(loaded_db), clock, random.Random(7)))

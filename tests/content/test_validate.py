@@ -1,0 +1,114 @@
+"""Validation names the file, the line and the fault, for every fault at once."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.content.bank import read_bank
+from bot.errors import ContentError
+from tests.fakes import REPO, write_question
+
+
+def faults_of(root: Path) -> list[str]:
+    with pytest.raises(ContentError) as caught:
+        read_bank(root)
+    return [str(f).replace(str(root) + "/", "") for f in caught.value.faults]
+
+
+def test_every_fault_is_reported_with_its_line(tmp_path: Path) -> None:
+    (tmp_path / "questions").mkdir()
+    (tmp_path / "questions" / "bad-one.md").write_text(
+        "---\n"
+        "id: bad-one\n"
+        "title: 标题\n"
+        "kind: essay\n"
+        "difficulty: medium\n"
+        "topics: [gpu, GPU Stuff]\n"
+        "sources:\n"
+        "  - document: a.txt\n"
+        "  - title: only a title\n"
+        "colour: blue\n"
+        "---\n"
+        "body\n",
+        encoding="utf-8",
+    )
+    assert faults_of(tmp_path) == [
+        "questions/bad-one.md:10: unknown key 'colour' (allowed: id, title, kind, difficulty, "
+        "topics, sources, title_en, signature)",
+        "questions/bad-one.md:4: 'kind' is 'essay'; expected one of: qa, coding",
+        "questions/bad-one.md:6: topic 'GPU Stuff' is not a slug",
+        "questions/bad-one.md:8: source 1: missing 'title'",
+        "questions/bad-one.md:9: source 2: missing 'document'",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "fault"),
+    [
+        ("no front matter\n", "1: file must start with a '---' front matter block"),
+        ("---\nid: x\n", "1: front matter is not closed by a '---' line"),
+        ("---\nid: [unclosed\ntitle: t\n---\nbody\n", "3: invalid YAML"),
+        ("---\n- a list\n---\nbody\n", "2: front matter must be a mapping"),
+        ("---\nid: x\nid: y\n---\nbody\n", "3: duplicate key 'id'"),
+    ],
+)
+def test_malformed_front_matter(tmp_path: Path, text: str, fault: str) -> None:
+    (tmp_path / "questions").mkdir()
+    (tmp_path / "questions" / "x.md").write_text(text, encoding="utf-8")
+    assert faults_of(tmp_path)[0].startswith(f"questions/x.md:{fault}")
+
+
+def test_id_must_match_file_name_and_body_must_not_be_empty(tmp_path: Path) -> None:
+    path = write_question(tmp_path, "right-name", "标题", "解析")
+    path.rename(tmp_path / "questions" / "wrong-name.md")
+    write_question(tmp_path, "empty", "标题", "")
+    assert faults_of(tmp_path) == [
+        "questions/empty.md:12: the body (the explanation) is empty",
+        "questions/wrong-name.md:2: id 'right-name' must match its file or folder name "
+        "'wrong-name'",
+    ]
+
+
+def test_coding_problems_need_a_signature_and_an_explanation(tmp_path: Path) -> None:
+    write_question(tmp_path, "no-sig", "题", "思路", kind="coding")
+    write_question(tmp_path, "no-expl", "题", "思路", kind="coding", signature="def f() -> None")
+    (tmp_path / "problems" / "no-expl" / "explanation.md").unlink()
+    assert faults_of(tmp_path) == [
+        "problems/no-expl/explanation.md:1: missing: every problem needs an explanation",
+        "problems/no-sig/problem.md:1: a coding problem needs a 'signature'",
+    ]
+
+
+def test_invalid_utf8_is_a_fault_not_a_crash(tmp_path: Path) -> None:
+    (tmp_path / "questions").mkdir()
+    (tmp_path / "questions" / "gbk.md").write_bytes("---\ntitle: 显存\n---\n".encode("gbk"))
+    assert faults_of(tmp_path)[0].startswith("questions/gbk.md:1: not valid UTF-8")
+
+
+def run_cli(*args: str, content: Path, tmp: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "STUDYBOT_CONTENT_DIR": str(content),
+           "STUDYBOT_DATABASE": str(tmp / "db.sqlite3")}  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], cwd=tmp, env=env, capture_output=True,
+        text=True, timeout=60, check=False,
+    )  # fmt: skip
+
+
+def test_validate_command_exits_1_listing_faults(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    write_question(root, "fine", "标题", "解析")
+    (root / "questions" / "broken.md").write_text("---\nid: broken\n", encoding="utf-8")
+    result = run_cli("content", "validate", content=root, tmp=tmp_path)
+    assert result.returncode == 1
+    assert f"{root}/questions/broken.md:1: front matter is not closed" in result.stderr
+
+
+def test_validate_command_accepts_the_bundled_bank(tmp_path: Path) -> None:
+    result = run_cli("content", "validate", content=REPO / "content", tmp=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("ok: 11 questions")

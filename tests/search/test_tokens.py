@@ -1,0 +1,40 @@
+"""Tokenising for FTS5: CJK bigrams and unigrams, folded Latin compounds, safe queries."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.search.tokens import index_tokens, match_expression, query_tokens
+
+
+def test_cjk_runs_become_bigrams_and_unigrams() -> None:
+    assert index_tokens("显存带宽") == ["显存", "存带", "带宽", "显", "存", "带", "宽"]
+
+
+def test_latin_words_fold_case_and_compounds_are_also_joined() -> None:
+    assert index_tokens("NCCL的All-Reduce") == ["nccl", "的", "all", "reduce", "allreduce"]
+
+
+def test_queries_use_bigrams_or_a_lone_character() -> None:
+    assert query_tokens("GIL 多线程") == ["gil", "多线", "线程"]
+    assert query_tokens("锁") == ["锁"]
+    assert query_tokens("all-reduce AllReduce") == ["allreduce"]
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    ['"', "NEAR(a b)", "a* OR b", "col:title", "(((", "AND", '显存" OR "x', "^start", "-x +y"],
+)
+def test_no_user_text_breaks_the_fts5_syntax(hostile: str) -> None:
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE VIRTUAL TABLE t USING fts5(body)")
+    db.execute("INSERT INTO t VALUES (?)", (" ".join(index_tokens("显存 near and or x y")),))
+    expression = match_expression(hostile)
+    if expression is not None:
+        db.execute("SELECT count(*) FROM t WHERE t MATCH ?", (expression,)).fetchone()
+
+
+def test_nothing_searchable_gives_no_expression() -> None:
+    assert match_expression("  !!! ？？ ") is None

@@ -1,0 +1,26 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.cli.doctor import diagnose
+from bot.settings import Settings
+from tests.fakes import REPO
+
+
+async def test_doctor_reports_a_missing_database_then_a_healthy_one(tmp_path: Path) -> None:
+    settings = Settings.from_mapping({"STUDYBOT_DATABASE": str(tmp_path / "bot.sqlite3"),
+                                      "STUDYBOT_CONTENT_DIR": str(REPO / "content")})  # fmt: skip
+    lines, healthy = await diagnose(settings)
+    assert not healthy
+    assert any("does not exist yet" in line for line in lines)
+    assert "content: ok, 11 questions" in "\n".join(lines)
+
+    from bot.content.loader import load_bank
+    from bot.store.database import open_database
+
+    async with open_database(settings.database) as db:
+        await load_bank(db, settings.content_dir)
+    lines, healthy = await diagnose(settings)
+    assert healthy, lines
+    assert "11 questions, up to date" in "\n".join(lines)
+    assert "STUDYBOT_LOG_LEVEL = INFO" in "\n".join(lines)

@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.errors import ConfigError
+from bot.settings import DOCS, Secret, Settings
+
+
+def test_defaults() -> None:
+    settings = Settings.from_mapping({})
+    assert settings.database == Path("data/studybot.sqlite3")
+    assert settings.content_dir == Path("content")
+    assert settings.log_level == "INFO"
+
+
+def test_environment_overrides_the_env_file(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("STUDYBOT_LOG_LEVEL=debug\nSTUDYBOT_CONTENT_DIR=bank\n")
+    settings = Settings.load({"STUDYBOT_CONTENT_DIR": "elsewhere"}, env_file)
+    assert settings.log_level == "DEBUG"
+    assert settings.content_dir == Path("elsewhere")
+
+
+@pytest.mark.parametrize(
+    ("values", "named"),
+    [
+        ({"STUDYBOT_LOG_LEVEL": "LOUD"}, "STUDYBOT_LOG_LEVEL"),
+        ({"STUDYBOT_DATABASE": "."}, "STUDYBOT_DATABASE"),
+    ],
+)
+def test_a_wrong_value_names_the_setting(values: dict[str, str], named: str) -> None:
+    with pytest.raises(ConfigError, match=named):
+        Settings.from_mapping(values)
+
+
+def test_secrets_never_show_their_value() -> None:
+    secret = Secret("xoxb-123456789012-abcdefghijkl")
+    assert "abcdef" not in repr(secret) and "abcdef" not in str(secret)
+    assert "abcdef" not in f"{secret}" and "abcdef" not in secret.masked()
+    assert secret.reveal().endswith("abcdefghijkl")
+
+
+def test_describe_lists_every_documented_setting() -> None:
+    described = [name for name, _ in Settings.from_mapping({}).describe()]
+    assert described == [doc.name for doc in DOCS]
