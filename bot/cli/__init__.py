@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from bot.cli.content import content
+from bot.cli.importing import import_command
 from bot.cli.serve import console, doctor, run
 
 
@@ -18,6 +19,7 @@ def cli() -> None:
     """studybot: daily AI-infrastructure interview practice for study groups."""
 
 
+content.add_command(import_command)
 cli.add_command(content)
 cli.add_command(run)
 cli.add_command(console)

@@ -81,7 +81,10 @@ def _with_explanation(
         return None, [Fault(problem, kind_line, "problems/ holds coding problems only")]
     if not explanation.is_file():
         return None, [Fault(explanation, 1, "missing: every problem needs an explanation")]
-    answer = explanation.read_text(encoding="utf-8").strip()
+    try:
+        answer = explanation.read_text(encoding="utf-8").strip()
+    except UnicodeDecodeError as exc:
+        return None, [Fault(explanation, 1, f"not valid UTF-8 ({exc.reason} at byte {exc.start})")]
     if not answer:
         return None, [Fault(explanation, 1, "the explanation is empty")]
     return dataclasses.replace(question, prompt=question.answer, answer=answer), []

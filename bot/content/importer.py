@@ -1,0 +1,371 @@
+"""Importing interview reports into the question bank: plan first, then write.
+
+    read_report(path)          file -> Report, or ImportRejected naming the file
+    plan_import(root, paths)   -> ImportPlan: what happens to each question, and the full
+                               text of every file to create or rewrite
+    apply_plan(plan)           writes those texts; a dry run simply does not call it
+
+All the deciding happens in planning and planning writes nothing, so `--dry-run` reports
+exactly what a real run would do, and a rejected report cannot leave half its files behind.
+
+Duplicates. The bank under `root` is scanned tolerantly (a broken file is skipped, its id still
+reserved) rather than with `read_bank`, which would refuse the whole import over one bad file.
+Titles are compared by a normalised key: "Q:" and "手撕：" prefixes, punctuation (half and full
+width, via NFKC), whitespace and case removed. A question matches an entry of the same kind
+whose key is equal, or similar by `difflib.SequenceMatcher` ratio >= 0.85, either as is or
+with bracketed asides dropped ("数值的整数次方（快速幂）" is "数值的整数次方"). A match gets the
+report's source appended to its `sources` (identity: document and title), its other keys and
+body kept; no new file. Questions planned earlier in the same batch are matched the same way.
+
+Ids are slugs of the English words in the title ("python-gil"); a title with none gets
+"q-" plus 8 hex digits of the SHA-1 of its key, and one whose only English is a language name
+gets that name plus the digits ("python-1a2b3c4d"), since "python" alone says nothing.
+Collisions with the bank or the batch get "-2", "-3", ...
+
+Reading and writing are blocking; an async caller runs these functions in a thread.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import re
+import unicodedata
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from pathlib import Path
+from typing import Any
+
+from bot.content import frontmatter
+from bot.content.bank import EXPLANATION_FILE, PROBLEM_FILE, PROBLEMS_DIR, QUESTIONS_DIR
+from bot.content.report import CODING_MARK, Report, ReportQuestion, parse_report
+from bot.errors import Fault, ImportRejected
+from bot.types import Kind, Source
+
+SIMILARITY = 0.85
+DIFFICULTY = "medium"
+SIGNATURE = "def solve() -> None"
+MAX_ID_WORDS = 6
+LANGUAGES = frozenset({"python", "cpp", "c", "java", "go", "golang", "rust", "js", "javascript"})
+# (topic, keywords looked for in the lowercased title); the first guesses are the surest.
+TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("python", ("python", "gil", "cpython")),
+    ("concurrency", ("线程", "进程", "协程", "并发", "gil", "ipc", "锁")),
+    ("distributed", ("分布式", "allreduce", "all-reduce", "nccl", "ddp", "并行", "parallel")),
+    ("gpu", ("gpu", "cuda", "显存", "kernel")),
+    ("pytorch", ("pytorch", "torch", "tensor.")),
+    ("transformer", ("attention", "transformer", "注意力", "kv-cache", "kv cache")),
+    ("cpp", ("c++",)),
+    ("compiler", ("fusion", "编译", "算子融合")),
+    ("algorithms", ("快速幂", "矩阵", "排序", "链表", "二叉树", "动态规划", "二分")),
+)
+FALLBACK_TOPIC = "uncategorized"
+
+_PREFIX = re.compile(rf"^(?:Q\d*\s*[:：]\s*)?(?:{CODING_MARK}\s*[:：]?\s*)?")
+_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|【[^【】]*】")
+_ENGLISH = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:\+\+)?")
+
+QA_TODO = "TODO(reviewer): the report gave no answer to this question. Write one before publishing."
+STATEMENT_TODO = (
+    "> TODO(reviewer): the report gave only this title. Write the full statement (input,\n"
+    f"> output, an example) and replace the placeholder signature `{SIGNATURE}`."
+)
+EXPLANATION_TODO = (
+    "TODO(reviewer): the report gave no solution. Write the explanation and a reference\n"
+    "solution before publishing this problem."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedQuestion:
+    """What happens to one question: a new file at `path`, or a source added to a duplicate."""
+
+    title: str
+    kind: Kind
+    id: str
+    path: Path
+    duplicate_of: str | None = None
+    source_added: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FilePlan:
+    """One report: its questions, or why it was rejected (then nothing is written for it)."""
+
+    path: Path
+    questions: tuple[PlannedQuestion, ...] = ()
+    error: str | None = None
+    source: Source | None = None
+
+    @property
+    def rejected(self) -> bool:
+        return self.error is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    path: Path
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ImportPlan:
+    root: Path
+    files: tuple[FilePlan, ...]
+    writes: tuple[Write, ...]
+
+    @property
+    def rejected(self) -> bool:
+        return any(f.rejected for f in self.files)
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """A question of the bank, as found on disk or as planned; `data` is its front matter."""
+
+    id: str
+    kind: Kind
+    key: str
+    path: Path
+    data: dict[str, Any]
+    body: str
+    explanation: str | None = None  # set for a new coding problem only
+    dirty: bool = False  # must be written
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+def read_report(path: Path) -> Report:
+    """Read and parse one report; raise `ImportRejected` if it is unreadable or has no questions."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise _rejected(path, f"not valid UTF-8 ({exc.reason} at byte {exc.start})") from exc
+    except OSError as exc:
+        raise _rejected(path, f"cannot read the file: {exc.strerror or exc}") from exc
+    report = parse_report(text, path.name)
+    if not report.questions:
+        raise _rejected(path, "no questions found (expected lines starting with 'Q:' or 'Q：')")
+    return report
+
+
+def _rejected(path: Path, message: str) -> ImportRejected:
+    return ImportRejected([Fault(path, 1, message)])
+
+
+def scan_bank(root: Path) -> tuple[list[_Entry], set[str]]:
+    """The bank's readable questions, and every id in use (readable or not)."""
+    entries: list[_Entry] = []
+    ids: set[str] = set()
+    for path, qid in _content_files(root):
+        ids.add(qid)
+        entry = _read_entry(path, qid)
+        if entry is not None:
+            entries.append(entry)
+    return entries, ids
+
+
+def _content_files(root: Path) -> Iterator[tuple[Path, str]]:
+    questions, problems = root / QUESTIONS_DIR, root / PROBLEMS_DIR
+    if questions.is_dir():
+        yield from ((p, p.stem) for p in sorted(questions.glob("*.md")))
+    if problems.is_dir():
+        yield from ((p / PROBLEM_FILE, p.name) for p in sorted(problems.iterdir()) if p.is_dir())
+
+
+def _read_entry(path: Path, qid: str) -> _Entry | None:
+    try:
+        fm = frontmatter.parse(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, frontmatter.FrontMatterError):
+        return None  # broken files are `content validate`'s business, not the importer's
+    title, sources = fm.data.get("title"), fm.data.get("sources")
+    if not isinstance(title, str) or not isinstance(sources, list):
+        return None
+    kind = Kind.CODING if path.name == PROBLEM_FILE else Kind.QA
+    return _Entry(qid, kind, normalise_title(title), path, fm.data, fm.body)
+
+
+# --- matching ----------------------------------------------------------------------------------
+
+
+def normalise_title(title: str) -> str:
+    """The comparable core of a title: no Q:/手撕 prefix, punctuation, whitespace or case."""
+    text = unicodedata.normalize("NFKC", title).strip()
+    text = _PREFIX.sub("", text)
+    return "".join(c for c in text.casefold() if c.isalnum() or c in "()[]【】")
+
+
+def _plain(key: str) -> str:
+    """A key with its brackets removed (they are kept in keys only to find asides)."""
+    return re.sub(r"[()\[\]【】]", "", key)
+
+
+def _without_asides(key: str) -> str:
+    return _plain(_ASIDE.sub("", key))
+
+
+def similarity(a: str, b: str, floor: float = 0.0) -> float:
+    """How alike two normalised titles are (0..1), as is or without bracketed asides.
+
+    Pairs whose cheap upper bounds fall below `floor` are not scored (they count as 0), so
+    scanning a large bank for matches above the threshold stays cheap.
+    """
+    best = 0.0
+    for x, y in ((_plain(a), _plain(b)), (_without_asides(a), _without_asides(b))):
+        if not x or not y:
+            continue
+        matcher = SequenceMatcher(None, x, y, autojunk=False)
+        if matcher.real_quick_ratio() >= floor and matcher.quick_ratio() >= floor:
+            best = max(best, matcher.ratio())
+    return best
+
+
+def _best_match(key: str, kind: Kind, entries: Sequence[_Entry]) -> _Entry | None:
+    """The entry of the same kind with the same or the most similar key (>= SIMILARITY)."""
+    if not _plain(key):
+        return None
+    same_kind = [e for e in entries if e.kind is kind]
+    exact = next((e for e in same_kind if _plain(e.key) == _plain(key)), None)
+    if exact is not None:
+        return exact
+    scored = [(similarity(key, e.key, SIMILARITY), i) for i, e in enumerate(same_kind)]
+    score, index = max(scored, key=lambda pair: (pair[0], -pair[1]), default=(0.0, -1))
+    return same_kind[index] if score >= SIMILARITY else None
+
+
+# --- ids and topics ----------------------------------------------------------------------------
+
+
+def slug_for(title: str) -> str:
+    """A slug id from the title's English words, or a short hash of its normalised form."""
+    words: list[str] = []
+    for match in _ENGLISH.findall(unicodedata.normalize("NFKC", title)):
+        word = match.lower().replace("++", "pp")
+        if word not in words:
+            words.append(word)
+    digest = hashlib.sha1(normalise_title(title).encode()).hexdigest()[:8]
+    if not words:
+        return f"q-{digest}"
+    slug = "-".join(words[:MAX_ID_WORDS])
+    return f"{slug}-{digest}" if set(words) <= LANGUAGES else slug
+
+
+def guess_topics(title: str, kind: Kind) -> list[str]:
+    """Topic slugs whose keywords appear in the title; never empty."""
+    text = unicodedata.normalize("NFKC", title).lower()
+    topics = [topic for topic, words in TOPICS if any(w in text for w in words)]
+    return topics or [FALLBACK_TOPIC]
+
+
+def _unique(base: str, taken: set[str]) -> str:
+    qid, n = base, 1
+    while qid in taken:
+        n += 1
+        qid = f"{base}-{n}"
+    return qid
+
+
+# --- planning ----------------------------------------------------------------------------------
+
+
+def plan_import(root: Path, paths: Sequence[Path]) -> ImportPlan:
+    """Decide, for every question of every report, whether it is new or a duplicate."""
+    entries, taken = scan_bank(root)
+    files = []
+    for path in paths:
+        plan, entries = _plan_file(root, path, entries, taken)
+        files.append(plan)
+    writes = [w for e in entries if e.dirty for w in _writes(e)]
+    return ImportPlan(root, tuple(files), tuple(writes))
+
+
+def _plan_file(
+    root: Path, path: Path, entries: list[_Entry], taken: set[str]
+) -> tuple[FilePlan, list[_Entry]]:
+    try:
+        report = read_report(path)
+    except ImportRejected as exc:
+        return FilePlan(path, error=str(exc)), entries
+    planned = []
+    for question in report.questions:
+        outcome, entries = _plan_question(root, question, report.source, entries, taken)
+        planned.append(outcome)
+    return FilePlan(path, tuple(planned), source=report.source), entries
+
+
+def _plan_question(
+    root: Path, q: ReportQuestion, source: Source, entries: list[_Entry], taken: set[str]
+) -> tuple[PlannedQuestion, list[_Entry]]:
+    match = _best_match(normalise_title(q.title), q.kind, entries)
+    if match is None:
+        entry = _new_entry(root, q, source, _unique(slug_for(q.title), taken))
+        taken.add(entry.id)
+        return PlannedQuestion(q.title, q.kind, entry.id, entry.path), [*entries, entry]
+    updated = _with_source(match, source)
+    outcome = PlannedQuestion(
+        q.title, q.kind, match.id, match.path, duplicate_of=match.id,
+        source_added=updated is not match,
+    )  # fmt: skip
+    return outcome, [updated if e is match else e for e in entries]
+
+
+def _with_source(entry: _Entry, source: Source) -> _Entry:
+    """The entry with `source` appended, or the same entry if it already lists it."""
+    listed = entry.data["sources"]
+    if any(_same_source(item, source) for item in listed):
+        return entry
+    data = {**entry.data, "sources": [*listed, source_dict(source)]}
+    return dataclasses.replace(entry, data=data, dirty=True)
+
+
+def _same_source(item: object, source: Source) -> bool:
+    if not isinstance(item, dict):
+        return False
+    return (item.get("document"), item.get("title")) == (source.document, source.title)
+
+
+def source_dict(source: Source) -> dict[str, str]:
+    """A source as front matter: only the fields it knows."""
+    return {k: v for k, v in dataclasses.asdict(source).items() if v is not None}
+
+
+def _new_entry(root: Path, q: ReportQuestion, source: Source, qid: str) -> _Entry:
+    data: dict[str, Any] = {
+        "id": qid, "title": q.title, "kind": q.kind.value, "difficulty": DIFFICULTY,
+        "topics": guess_topics(q.title, q.kind), "sources": [source_dict(source)],
+    }  # fmt: skip
+    key = normalise_title(q.title)
+    if q.kind is Kind.QA:
+        path = root / QUESTIONS_DIR / f"{qid}.md"
+        return _Entry(qid, q.kind, key, path, data, q.answer or QA_TODO, dirty=True)
+    path = root / PROBLEMS_DIR / qid / PROBLEM_FILE
+    data["signature"] = SIGNATURE
+    statement = f"{q.title}\n\n{STATEMENT_TODO}"
+    return _Entry(qid, q.kind, key, path, data, statement, _explanation(q.answer), dirty=True)
+
+
+def _explanation(notes: str) -> str:
+    if not notes:
+        return EXPLANATION_TODO
+    return f"{EXPLANATION_TODO}\n\nNotes from the report:\n\n{notes}"
+
+
+def _writes(entry: _Entry) -> list[Write]:
+    writes = [Write(entry.path, frontmatter.dump(entry.data, entry.body))]
+    if entry.explanation is not None:
+        writes.append(Write(entry.path.parent / EXPLANATION_FILE, f"{entry.explanation}\n"))
+    return writes
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+def apply_plan(plan: ImportPlan) -> None:
+    """Write every planned file; each one atomically, so a crash leaves no half-written file."""
+    for write in plan.writes:
+        write.path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = write.path.with_name(f".{write.path.name}.tmp")
+        temporary.write_text(write.text, encoding="utf-8")
+        temporary.replace(write.path)

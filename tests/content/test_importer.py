@@ -1,0 +1,306 @@
+"""`studybot content import`: real reports into a real content directory, read back with
+`read_bank`. The command is driven through click's runner; the bank is files in tmp_path."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from bot.cli.importing import import_command
+from bot.content import frontmatter
+from bot.content.bank import read_bank
+from bot.content.importer import normalise_title, plan_import, similarity, slug_for
+from bot.types import Kind, Question
+
+REPORTS = Path(__file__).parent / "reports"
+SEED_000 = "000_7025d64c92ab19c8.txt"
+SEED_002 = "002_65862a52e5c59db9.txt"
+
+
+@pytest.fixture
+def reports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Copies of the fixture reports; the working directory is tmp_path (no stray .env)."""
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "reports"
+    shutil.copytree(REPORTS, folder)
+    return folder
+
+
+@pytest.fixture
+def content(tmp_path: Path) -> Path:
+    return tmp_path / "content"
+
+
+def run(content: Path, *args: str | Path) -> Result:
+    env = {"STUDYBOT_CONTENT_DIR": str(content)}
+    return CliRunner().invoke(import_command, [str(a) for a in args], env=env)
+
+
+def run_json(content: Path, *args: str | Path) -> tuple[int, dict[str, Any]]:
+    result = run(content, "--json", *args)
+    return result.exit_code, json.loads(result.stdout)
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    if not root.exists():
+        return {}
+    return {str(p.relative_to(root)): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+def by_title(root: Path) -> dict[str, Question]:
+    return {q.title: q for q in read_bank(root).questions}
+
+
+def write_bank_file(root: Path, data: dict[str, Any], body: str) -> Path:
+    path = root / "questions" / f"{data['id']}.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(frontmatter.dump(data, body), encoding="utf-8")
+    return path
+
+
+def test_import_into_empty_content_dir_gives_a_valid_bank(reports: Path, content: Path) -> None:
+    result = run(content, reports / SEED_000, reports / SEED_002)
+    assert result.exit_code == 0, result.output
+    questions = read_bank(content).questions
+    assert len(questions) == 11
+    assert sum(q.kind is Kind.CODING for q in questions) == 3
+    gil = by_title(content)["Python全局解释器锁（GIL）是什么？"]
+    assert gil.id == "python-gil" and "python" in gil.topics
+    assert "| 任务类型 | GIL影响 | 原因 |\n|---|---|---|" in gil.answer
+    nio = by_title(content)["C++多线程和多进程有什么区别？"].sources[0]
+    assert (nio.document, nio.company, nio.round) == (SEED_000, "蔚来", "一面")
+    assert nio.role == "AI Infra 实习"
+
+
+def test_coding_problems_are_stubs_with_todo_notes(reports: Path, content: Path) -> None:
+    assert run(content, reports / SEED_000).exit_code == 0
+    problem = by_title(content)["旋转矩阵（Python实现）？"]
+    assert problem.kind is Kind.CODING
+    assert problem.signature == "def solve() -> None"
+    assert problem.prompt is not None and "TODO" in problem.prompt
+    assert "TODO" in problem.answer
+    assert (content / "problems" / problem.id / "explanation.md").is_file()
+
+
+def test_human_summary_lists_each_question(reports: Path, content: Path) -> None:
+    first = run(content, reports / SEED_002)
+    assert "new → " in first.output and "python-gil.md" in first.output
+    second = run(content, reports / SEED_002)
+    assert "duplicate of python-gil (source already listed)" in second.output
+    assert second.output.count("duplicate of") == 7
+
+
+def test_importing_the_same_report_twice_creates_no_duplicates(
+    reports: Path, content: Path
+) -> None:
+    assert run(content, reports / SEED_000, reports / SEED_002).exit_code == 0
+    before = snapshot(content)
+    code, out = run_json(content, reports / SEED_000, reports / SEED_002)
+    assert code == 0
+    ids = {q.id for q in read_bank(content).questions}
+    questions = [q for f in out["files"] for q in f["questions"]]
+    assert len(questions) == 11
+    assert all(q["duplicate_of"] in ids for q in questions)
+    assert snapshot(content) == before
+
+
+def test_near_duplicate_adds_the_source_to_the_existing_file(reports: Path, content: Path) -> None:
+    assert run(content, reports / SEED_002).exit_code == 0
+    gil_path = content / "questions" / "python-gil.md"
+    before = frontmatter.parse(gil_path.read_text(encoding="utf-8"))
+    code, out = run_json(content, reports / "near_duplicate.txt")
+    assert code == 0
+    outcomes = [(q["title"], q["duplicate_of"]) for q in out["files"][0]["questions"]]
+    power = read_bank(content)  # still valid after the rewrite
+    power_id = next(q.id for q in power.questions if q.title.startswith("数值的整数次方"))
+    assert outcomes == [
+        ("Python的全局解释器锁(GIL)是什么", "python-gil"),
+        ("数值的整数次方", power_id),
+        ("讲一下你做过的项目", None),
+    ]
+    after = frontmatter.parse(gil_path.read_text(encoding="utf-8"))
+    assert after.body == before.body
+    assert {k: v for k, v in after.data.items() if k != "sources"} == {
+        k: v for k, v in before.data.items() if k != "sources"
+    }
+    assert after.data["sources"] == [
+        *before.data["sources"],
+        {"document": "near_duplicate.txt", "title": "美团 基础架构 社招 三面",
+         "company": "美团", "role": "基础架构 社招", "round": "三面"},
+    ]  # fmt: skip
+    assert len(by_title(content)["数值的整数次方（快速幂）？"].sources) == 2
+
+
+def test_source_is_appended_to_a_hand_written_file_keeping_every_other_key(
+    reports: Path, content: Path
+) -> None:
+    data = {
+        "id": "gil", "title": "Python 全局解释器锁 (GIL) 是什么?", "title_en": "What is the GIL?",
+        "kind": "qa", "difficulty": "hard", "topics": ["python"],
+        "sources": [{"document": "old.txt", "title": "旧的面经"}],
+    }  # fmt: skip
+    body = "A reviewed answer.\n\n| a | b |\n|---|---|\n| 1 | 2 |"
+    path = write_bank_file(content, data, body)
+    assert run(content, reports / SEED_002).exit_code == 0
+    after = frontmatter.parse(path.read_text(encoding="utf-8"))
+    assert after.body == body
+    assert list(after.data) == list(data)
+    assert after.data["title_en"] == "What is the GIL?" and after.data["difficulty"] == "hard"
+    assert [s["document"] for s in after.data["sources"]] == ["old.txt", SEED_002]
+    assert not (content / "questions" / "python-gil.md").exists()
+    read_bank(content)
+
+
+def test_duplicates_within_one_batch_share_one_file(
+    reports: Path, content: Path, tmp_path: Path
+) -> None:
+    copy = tmp_path / "copy_of_002.txt"
+    copy.write_text((reports / SEED_002).read_text(encoding="utf-8"), encoding="utf-8")
+    code, out = run_json(content, reports / SEED_002, copy)
+    assert code == 0
+    first, second = out["files"]
+    assert all(q["duplicate_of"] is None for q in first["questions"])
+    ids = {title: q.id for title, q in by_title(content).items()}
+    assert [q["duplicate_of"] for q in second["questions"]] == [
+        ids[q["title"]] for q in second["questions"]
+    ]
+    assert len(read_bank(content).questions) == 7
+    gil = by_title(content)["Python全局解释器锁（GIL）是什么？"]
+    assert [s.document for s in gil.sources] == [SEED_002, "copy_of_002.txt"]
+
+
+def test_same_question_twice_in_one_report_is_one_question(tmp_path: Path, content: Path) -> None:
+    report = tmp_path / "twice.txt"
+    text = "某公司 一面\nQ: 什么是GIL？\n一把锁。\nQ：什么是 GIL\n还是一把锁。\n"
+    report.write_text(text, encoding="utf-8")
+    code, out = run_json(content, report)
+    assert code == 0
+    first, second = out["files"][0]["questions"]
+    assert first["duplicate_of"] is None and second["duplicate_of"] is not None
+    assert len(read_bank(content).questions[0].sources) == 1
+
+
+def test_ids_avoid_collisions_with_the_bank(reports: Path, content: Path) -> None:
+    taken = {
+        "id": "python-gil", "title": "完全不同的问题", "kind": "qa", "difficulty": "easy",
+        "topics": ["misc"], "sources": [{"document": "x.txt", "title": "x"}],
+    }  # fmt: skip
+    write_bank_file(content, taken, "答案")
+    assert run(content, reports / SEED_002).exit_code == 0
+    assert by_title(content)["Python全局解释器锁（GIL）是什么？"].id == "python-gil-2"
+
+
+def test_document_without_questions_is_rejected_and_nothing_is_written(
+    reports: Path, content: Path
+) -> None:
+    code, out = run_json(content, reports / "no_questions.txt")
+    assert code == 1
+    assert snapshot(content) == {}
+    assert out == {
+        "files": [
+            {
+                "path": str(reports / "no_questions.txt"),
+                "rejected": True,
+                "error": out["files"][0]["error"],
+                "questions": [],
+            }
+        ]
+    }
+    assert "no_questions.txt" in out["files"][0]["error"]
+    assert "no questions" in out["files"][0]["error"]
+
+
+def test_other_files_are_imported_when_one_is_rejected(reports: Path, content: Path) -> None:
+    code, out = run_json(content, reports / "no_questions.txt", reports / SEED_000)
+    assert code == 1
+    assert [f["rejected"] for f in out["files"]] == [True, False]
+    assert len(read_bank(content).questions) == 4
+
+
+def test_json_shape_is_exactly_as_documented(reports: Path, content: Path) -> None:
+    code, out = run_json(content, reports / SEED_000)
+    assert code == 0
+    assert list(out) == ["files"]
+    (file,) = out["files"]
+    assert set(file) == {"path", "rejected", "error", "questions"}
+    assert (file["path"], file["rejected"], file["error"]) == (str(reports / SEED_000), False, None)
+    assert [set(q) for q in file["questions"]] == [{"title", "kind", "duplicate_of"}] * 4
+    assert [q["kind"] for q in file["questions"]] == ["qa", "qa", "qa", "coding"]
+
+
+def test_non_utf8_and_missing_files_are_rejected(tmp_path: Path, content: Path) -> None:
+    latin = tmp_path / "latin1.txt"
+    latin.write_bytes("蔚来 一面\nQ: 什么是GIL？\n".encode("gbk"))
+    code, out = run_json(content, latin, tmp_path / "missing.txt")
+    assert code == 1
+    errors = [f["error"] for f in out["files"]]
+    assert "not valid UTF-8" in errors[0] and "latin1.txt" in errors[0]
+    assert "cannot read" in errors[1] and "missing.txt" in errors[1]
+    assert snapshot(content) == {}
+
+
+def test_dry_run_writes_nothing_but_reports_the_same_plan(reports: Path, content: Path) -> None:
+    code, dry = run_json(content, "--dry-run", reports / SEED_000, reports / SEED_002)
+    assert code == 0
+    assert snapshot(content) == {}
+    code, real = run_json(content, reports / SEED_000, reports / SEED_002)
+    assert dry == real
+    assert "dry run" in run(content, "--dry-run", reports / SEED_000).output
+
+
+def test_out_option_overrides_the_content_dir(reports: Path, content: Path, tmp_path: Path) -> None:
+    other = tmp_path / "elsewhere"
+    assert run(content, "--out", other, reports / SEED_000).exit_code == 0
+    assert len(read_bank(other).questions) == 4
+    assert snapshot(content) == {}
+
+
+def test_plan_import_matches_the_cli(reports: Path, content: Path) -> None:
+    plan = plan_import(content, [reports / SEED_000])
+    assert [q.duplicate_of for q in plan.files[0].questions] == [None] * 4
+    assert {w.path.name for w in plan.writes} >= {"problem.md", "explanation.md"}
+    assert len(plan.writes) == 5  # three questions, one problem with its explanation
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Q: Python全局解释器锁（GIL）是什么？", "python全局解释器锁(gil)是什么"),
+        ("手撕：旋转矩阵", "旋转矩阵"),
+        ("tensor.view 和 tensor.contiguous 的区别?", "tensorview和tensorcontiguous的区别"),
+    ],
+)
+def test_normalise_title(a: str, b: str) -> None:
+    assert normalise_title(a) == b
+
+
+def test_similarity_threshold_separates_rewording_from_other_questions() -> None:
+    gil = normalise_title("Python全局解释器锁（GIL）是什么？")
+    assert similarity(gil, normalise_title("Python的全局解释器锁GIL是什么")) >= 0.85
+    assert similarity(gil, normalise_title("Python不同进程之间如何通信（IPC）？")) < 0.85
+    power = normalise_title("数值的整数次方（快速幂）")
+    assert similarity(power, normalise_title("数值的整数次方")) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("title", "slug"),
+    [
+        ("Python全局解释器锁（GIL）是什么？", "python-gil"),
+        ("tensor.view和tensor.contiguous的区别？", "tensor-view-contiguous"),
+        ("实现Graph Fusion？", "graph-fusion"),
+    ],
+)
+def test_slug_from_english_words(title: str, slug: str) -> None:
+    assert slug_for(title) == slug
+
+
+def test_slug_without_telling_english_is_a_stable_hash() -> None:
+    assert slug_for("数值的整数次方（快速幂）？") == slug_for("数值的整数次方（快速幂）？")
+    assert slug_for("数值的整数次方（快速幂）？").startswith("q-")
+    assert len(slug_for("数值的整数次方（快速幂）？")) == len("q-") + 8
+    assert slug_for("旋转矩阵（Python实现）？").startswith("python-")
