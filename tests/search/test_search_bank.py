@@ -1,0 +1,64 @@
+"""Search over the bundled bank finds the right questions for the queries people type:
+2-character Chinese words, mixed Chinese and English, English terms, a single character."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.content.loader import load_bank
+from bot.store.database import open_database
+from bot.store.questions import QuestionStore
+from tests.fakes import BANK
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[QuestionStore]:
+    async with open_database(tmp_path / "bank.sqlite3") as db:
+        await load_bank(db, BANK)
+        yield QuestionStore(db)
+
+
+async def ids(store: QuestionStore, query: str) -> list[str]:
+    return [hit.question_id for hit in await store.search(query, limit=5)]
+
+
+@pytest.mark.parametrize(
+    ("query", "first", "also"),
+    [
+        ("通信", "python-ipc", {"allreduce-communication-cost"}),
+        ("并行", "tensor-parallel-column-vs-row", {"gpu-vs-cpu"}),
+        ("GIL 多线程", "python-gil", {"cpp-threads-vs-processes"}),
+        ("allreduce", "allreduce-communication-cost", {"tensor-parallel-column-vs-row"}),
+        ("All-Reduce", "allreduce-communication-cost", set()),
+        ("NCCL", "python-ipc", {"allreduce-communication-cost"}),
+        ("锁", "python-gil", set()),
+        ("旋转矩阵", "rotate-matrix", set()),
+        ("contiguous", "tensor-view-vs-contiguous", set()),
+    ],
+)
+async def test_queries_find_the_right_questions_best_first(
+    store: QuestionStore, query: str, first: str, also: set[str]
+) -> None:
+    found = await ids(store, query)
+    assert found[0] == first
+    assert also <= set(found)
+
+
+async def test_a_two_character_word_in_the_body_is_found(store: QuestionStore) -> None:
+    found = await ids(store, "显存")
+    assert "attention-problems-and-limits" in found  # KV-Cache显存大, O(n²)显存
+    assert "python-ipc" not in found
+
+
+async def test_every_word_must_match(store: QuestionStore) -> None:
+    assert await ids(store, "GIL 旋转矩阵") == []
+    assert await ids(store, "量子计算") == []
+
+
+async def test_snippets_show_the_matching_text(store: QuestionStore) -> None:
+    hits = await store.search("引用计数")
+    assert hits[0].question_id == "python-gil"
+    assert "引用计数" in hits[0].snippet
