@@ -41,7 +41,7 @@ def read_bank(root: Path) -> Bank:
         raise ContentError([Fault(root, 0, "content directory does not exist")])
     questions: list[Question] = []
     faults: list[Fault] = []
-    for path, expected_id in _content_files(root):
+    for path, expected_id in content_files(root):
         question, file_faults = read_file(path, expected_id)
         faults += file_faults
         if question is not None:
@@ -90,7 +90,8 @@ def _with_explanation(
     return dataclasses.replace(question, prompt=question.answer, answer=answer), []
 
 
-def _content_files(root: Path) -> Iterator[tuple[Path, str]]:
+def content_files(root: Path) -> Iterator[tuple[Path, str]]:
+    """Each question's main file with the id its name gives it, in a stable order."""
     for path in sorted((root / QUESTIONS_DIR).glob("*.md")):
         yield path, path.stem
     for folder in sorted((root / PROBLEMS_DIR).glob("*/")):

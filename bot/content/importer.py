@@ -38,7 +38,13 @@ from pathlib import Path
 from typing import Any
 
 from bot.content import frontmatter
-from bot.content.bank import EXPLANATION_FILE, PROBLEM_FILE, PROBLEMS_DIR, QUESTIONS_DIR
+from bot.content.bank import (
+    EXPLANATION_FILE,
+    PROBLEM_FILE,
+    PROBLEMS_DIR,
+    QUESTIONS_DIR,
+    content_files,
+)
 from bot.content.report import CODING_MARK, Report, ReportQuestion, parse_report
 from bot.errors import Fault, ImportRejected
 from bot.types import Kind, Source
@@ -159,20 +165,12 @@ def scan_bank(root: Path) -> tuple[list[_Entry], set[str]]:
     """The bank's readable questions, and every id in use (readable or not)."""
     entries: list[_Entry] = []
     ids: set[str] = set()
-    for path, qid in _content_files(root):
+    for path, qid in content_files(root):
         ids.add(qid)
         entry = _read_entry(path, qid)
         if entry is not None:
             entries.append(entry)
     return entries, ids
-
-
-def _content_files(root: Path) -> Iterator[tuple[Path, str]]:
-    questions, problems = root / QUESTIONS_DIR, root / PROBLEMS_DIR
-    if questions.is_dir():
-        yield from ((p, p.stem) for p in sorted(questions.glob("*.md")))
-    if problems.is_dir():
-        yield from ((p / PROBLEM_FILE, p.name) for p in sorted(problems.iterdir()) if p.is_dir())
 
 
 def _read_entry(path: Path, qid: str) -> _Entry | None:
