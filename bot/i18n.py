@@ -44,6 +44,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "search.empty": ("Give me something to search for, e.g. `/search 显存` or "
                      "`/search allreduce`.",
                      "请输入搜索内容，例如 `/search 显存` 或 `/search allreduce`。"),
+    "search.too_long": ("Search words are limited to {limit} characters; try the key terms.",
+                        "搜索内容最多 {limit} 个字符，请只输入关键词。"),
     "topics.title": ("Topics", "主题"),
     "topics.line": ("`{topic}`: {count} question(s)", "`{topic}`：{count} 题"),
     "topics.hint": ("Pick one with `/question topic:<topic>`.",

@@ -139,3 +139,9 @@ async def test_a_failure_is_logged_with_a_reference_and_answered_with_an_apology
     assert reply.tone is Tone.FAILURE and reply.ephemeral
     ref = reply.body.split("ref `")[1].split("`")[0]
     assert f"(ref {ref})" in caplog.text and "no such table" in caplog.text
+
+
+async def test_an_overlong_search_is_refused_politely(core: Studybot) -> None:
+    reply = await core.handle(inv("search", query="显存" * 150))
+    assert reply.tone is Tone.USER_ERROR
+    assert "200 characters" in reply.body

@@ -8,12 +8,15 @@ from bot.i18n import t
 from bot.types import Action, ActionKind, Invocation, Reply
 
 MAX_HITS = 5
+MAX_QUERY = 200  # characters; longer text is a pasted answer, not a search
 
 
 async def search(ctx: Context, inv: Invocation) -> Reply:
     query = inv.options.get("query", "").strip()
     if not query:
         raise BadArgument(t(inv.locale, "search.empty"))
+    if len(query) > MAX_QUERY:
+        raise BadArgument(t(inv.locale, "search.too_long", limit=MAX_QUERY))
     hits = await ctx.store.search(query, MAX_HITS)
     title = t(inv.locale, "search.title", query=query)
     if not hits:
