@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import difflib
 
 from bot.commands.context import Context
@@ -51,7 +52,9 @@ async def _get_or_suggest(ctx: Context, inv: Invocation, qid: str) -> Question:
 
 
 async def _nearest(ctx: Context, text: str, limit: int = 3) -> tuple[str, ...]:
-    close = difflib.get_close_matches(text.lower(), await ctx.store.ids(), n=limit, cutoff=0.5)
+    ids = await ctx.store.ids()
+    # Fuzzy matching against every id is CPU work that grows with the bank: off the loop.
+    close = await asyncio.to_thread(difflib.get_close_matches, text.lower(), ids, limit, 0.5)
     hits = [h.question_id for h in await ctx.store.search(text, limit)]
     return tuple(dict.fromkeys([*close, *hits]))[:limit]
 
