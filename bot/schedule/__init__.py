@@ -1,0 +1,1 @@
+"""Daily channel quizzes: when each channel's question and answer are due."""
