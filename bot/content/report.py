@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 import textwrap
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal
@@ -66,6 +67,7 @@ _BINDS_NEXT = tuple("/*+=≈→×,，、&")
 _BINDS_LAST = tuple("/*+=≈→×,，、&)）(（")
 
 BlockKind = Literal["text", "code", "table"]
+_Finder = Callable[[list[str], int], "tuple[list[str], int] | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,14 +188,20 @@ def clean_answer(lines: list[str]) -> str:
 
 def _code_blocks(lines: list[str]) -> list[_Block]:
     """Cut the lines into text and the code blocks that line numbers announce."""
+    return _cut(lines, "code", (_gutter_block, _remnant_block))
+
+
+def _cut(lines: list[str], kind: BlockKind, finders: tuple[_Finder, ...]) -> list[_Block]:
+    """Split `lines` into text and blocks of `kind`, each found by the first finder that
+    recognises one starting at a line (it returns the block's lines and where it ends)."""
     blocks: list[_Block] = []
     text: list[str] = []
     i = 0
     while i < len(lines):
-        code, after = _gutter_block(lines, i) or _remnant_block(lines, i) or ([], i)
-        if code:
-            blocks += [_Block("text", tuple(text)), _Block("code", tuple(code))]
-            text, i = [], after
+        found = next((f for f in (finder(lines, i) for finder in finders) if f and f[0]), None)
+        if found:
+            blocks += [_Block("text", tuple(text)), _Block(kind, tuple(found[0]))]
+            text, i = [], found[1]
         else:
             text.append(lines[i])
             i += 1
@@ -266,18 +274,7 @@ def _clean_text(lines: tuple[str, ...]) -> list[str]:
 
 def _tables(lines: list[str]) -> list[_Block]:
     """Cut cleaned text into text blocks and restored tables."""
-    blocks: list[_Block] = []
-    text: list[str] = []
-    i = 0
-    while i < len(lines):
-        rows, end = _pipe_table(lines, i) or _space_table(lines, i) or ([], i)
-        if rows:
-            blocks += [_Block("text", tuple(text)), _Block("table", tuple(rows))]
-            text, i = [], end
-        else:
-            text.append(lines[i])
-            i += 1
-    return [*blocks, _Block("text", tuple(text))]
+    return _cut(lines, "table", (_pipe_table, _space_table))
 
 
 def _pipe_table(lines: list[str], start: int) -> tuple[list[str], int] | None:
