@@ -1,16 +1,19 @@
-"""Assembling the running bot from settings: database, content, core.
+"""Assembling the running bot from settings: database, content, core, schedule.
 
 `open_app` is the one place resources are entered, in order, on one AsyncExitStack, and left
-in reverse order however the bot stops. Adapters are started by the CLI around it.
+in reverse order however the bot stops. The CLI registers each connected chat adapter in
+`App.adapters` (by platform), then runs the scheduler beside them with `running_scheduler`.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import aiosqlite
 
@@ -19,10 +22,12 @@ from bot.commands.context import Context
 from bot.content.loader import load_if_changed
 from bot.core import Studybot
 from bot.errors import ContentError
-from bot.ports import Clock
+from bot.ports import ChatAdapter, Clock
+from bot.schedule.scheduler import Scheduler, SchedulerConfig
 from bot.settings import Settings
 from bot.store.database import open_database
 from bot.store.questions import QuestionStore
+from bot.store.schedules import ScheduleStore
 
 log = logging.getLogger(__name__)
 
@@ -31,19 +36,43 @@ log = logging.getLogger(__name__)
 class App:
     core: Studybot
     store: QuestionStore
+    scheduler: Scheduler
     db: aiosqlite.Connection
+    adapters: dict[str, ChatAdapter] = field(default_factory=dict)
 
 
 @asynccontextmanager
 async def open_app(
     settings: Settings, *, clock: Clock | None = None, rng: random.Random | None = None
 ) -> AsyncIterator[App]:
+    clock = clock or SystemClock()
     async with AsyncExitStack() as stack:
         db = await stack.enter_async_context(open_database(settings.database))
         await refresh_content(db, settings)
-        store = QuestionStore(db)
-        context = Context(store=store, clock=clock or SystemClock(), rng=rng or random.Random())
-        yield App(core=Studybot(context), store=store, db=db)
+        store, schedules = QuestionStore(db), ScheduleStore(db)
+        adapters: dict[str, ChatAdapter] = {}
+        scheduler = Scheduler(schedules, store, clock, adapters,
+                              SchedulerConfig(grace=settings.grace))  # fmt: skip
+        context = Context(store, clock, rng or random.Random(), schedules, scheduler)
+        yield App(Studybot(context), store, scheduler, db, adapters)
+
+
+@asynccontextmanager
+async def running_scheduler(app: App) -> AsyncIterator[asyncio.Task[None]]:
+    """Run the daily loop as a named task for the duration of the block, then stop it."""
+    task = asyncio.create_task(app.scheduler.run(), name="scheduler")
+    task.add_done_callback(_report_crash)
+    try:
+        yield task
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+def _report_crash(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("the scheduler stopped", exc_info=task.exception())
 
 
 async def refresh_content(db: aiosqlite.Connection, settings: Settings) -> None:

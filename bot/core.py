@@ -16,7 +16,8 @@ from bot.commands.find import search
 from bot.commands.help import help_
 from bot.commands.lookup import answer, question, topics
 from bot.commands.parse import parse_line
-from bot.commands.spec import BY_NAME
+from bot.commands.schedule import daily, schedule
+from bot.commands.spec import BY_NAME, CommandSpec
 from bot.errors import BadArgument, NotFound, UnknownCommand, UserError
 from bot.i18n import t
 from bot.types import Action, ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
@@ -31,6 +32,8 @@ HANDLERS: dict[str, Handler] = {
     "search": search,
     "topics": topics,
     "help": help_,
+    "schedule": schedule,
+    "daily": daily,
 }
 
 
@@ -64,12 +67,20 @@ class Studybot:
         handler = HANDLERS.get(inv.command)
         if handler is None:
             raise UnknownCommand(t(inv.locale, "error.unknown_command", name=inv.command))
-        spec = BY_NAME[inv.command]
-        for option in spec.options:
-            if option.required and not inv.options.get(option.name, "").strip():
-                raise BadArgument(t(inv.locale, "error.missing", name=spec.name,
-                                    option=option.name, usage=spec.usage()))  # fmt: skip
+        _check_options(BY_NAME[inv.command], inv)
         return await handler(self._context, inv)
+
+
+def _check_options(spec: CommandSpec, inv: Invocation) -> None:
+    """Required options present, choices respected: once here, for every command."""
+    for option in spec.options:
+        value = inv.options.get(option.name, "").strip()
+        if option.required and not value:
+            raise BadArgument(t(inv.locale, "error.missing", name=spec.name,
+                                option=option.name, usage=spec.usage()))  # fmt: skip
+        if value and option.choices and value.lower() not in option.choices:
+            raise BadArgument(t(inv.locale, "error.bad_choice", option=option.name,
+                                choices=", ".join(option.choices)))  # fmt: skip
 
 
 def _user_error(exc: UserError, locale: Locale) -> Reply:

@@ -8,7 +8,8 @@
     ├── ConfigError          a setting is wrong; start-up stops naming the setting
     ├── ContentError         content files are malformed; carries every `Fault`
     │   └── ImportRejected   an interview report yielded nothing to import
-    └── StoreError           the database is missing, too new, or unreadable
+    ├── StoreError           the database is missing, too new, or unreadable
+    └── DeliveryError        a platform refused a post (permanent: channel gone, no access)
 
 User errors become friendly replies; everything else is the bot's failure, logged in full
 and shown to users only as an apology. Foreign exceptions (sqlite3, yaml) are translated at
@@ -71,3 +72,11 @@ class ImportRejected(ContentError):
 
 class StoreError(StudybotError):
     pass
+
+
+class DeliveryError(StudybotError):
+    """An adapter could not post. `permanent` errors are not worth retrying."""
+
+    def __init__(self, message: str, *, permanent: bool = False) -> None:
+        super().__init__(message)
+        self.permanent = permanent

@@ -18,10 +18,24 @@ class Clock(Protocol):
         """The current time, timezone-aware (UTC)."""
         ...
 
+    async def sleep_until(self, when: datetime) -> None:
+        """Return once `now()` has reached `when` (at once if it already has)."""
+        ...
+
 
 class ChatAdapter(Protocol):
     async def send(
-        self, channel: ChannelRef, reply: Reply, *, thread_of: MessageRef | None = None
+        self,
+        channel: ChannelRef,
+        reply: Reply,
+        *,
+        thread_of: MessageRef | None = None,
+        nonce: str | None = None,
     ) -> MessageRef:
-        """Post `reply` to `channel` (in the thread of `thread_of` if given)."""
+        """Post `reply` to `channel` (in the thread of `thread_of` if given).
+
+        `nonce` is the same for every attempt at one scheduled post: a platform that
+        deduplicates by it (Discord) turns a resend after a crash into a no-op. Raise
+        `DeliveryError` when the platform refuses.
+        """
         ...

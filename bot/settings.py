@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 from dotenv import dotenv_values
@@ -53,6 +54,11 @@ DOCS = (
     SettingDoc("STUDYBOT_DATABASE", "data/studybot.sqlite3", "SQLite database file"),
     SettingDoc("STUDYBOT_CONTENT_DIR", "content", "question bank directory"),
     SettingDoc("STUDYBOT_LOG_LEVEL", "INFO", "one of " + ", ".join(LOG_LEVELS)),
+    SettingDoc(
+        "STUDYBOT_GRACE_MINUTES",
+        "60",
+        "after downtime, post a missed daily question at most this late",
+    ),
 )
 
 
@@ -61,6 +67,7 @@ class Settings:
     database: Path
     content_dir: Path
     log_level: str
+    grace: timedelta = timedelta(hours=1)
 
     @classmethod
     def load(cls, environ: Mapping[str, str], env_file: Path | None = Path(".env")) -> Settings:
@@ -81,6 +88,7 @@ class Settings:
             database=_database(get("STUDYBOT_DATABASE")),
             content_dir=Path(get("STUDYBOT_CONTENT_DIR")),
             log_level=_log_level(get("STUDYBOT_LOG_LEVEL")),
+            grace=_minutes("STUDYBOT_GRACE_MINUTES", get("STUDYBOT_GRACE_MINUTES")),
         )
 
     def describe(self) -> list[tuple[str, str]]:
@@ -89,6 +97,7 @@ class Settings:
             ("STUDYBOT_DATABASE", str(self.database)),
             ("STUDYBOT_CONTENT_DIR", str(self.content_dir)),
             ("STUDYBOT_LOG_LEVEL", self.log_level),
+            ("STUDYBOT_GRACE_MINUTES", str(int(self.grace.total_seconds() // 60))),
         ]
 
     @property
@@ -103,6 +112,12 @@ def _database(raw: str) -> Path:
     if path.parent.exists() and not path.parent.is_dir():
         raise ConfigError(f"STUDYBOT_DATABASE: parent of '{raw}' is not a directory")
     return path
+
+
+def _minutes(name: str, raw: str) -> timedelta:
+    if not raw.isdigit() or not 0 <= int(raw) <= 24 * 60:
+        raise ConfigError(f"{name}: '{raw}' is not a number of minutes from 0 to 1440")
+    return timedelta(minutes=int(raw))
 
 
 def _log_level(raw: str) -> str:

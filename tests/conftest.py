@@ -10,9 +10,11 @@ import pytest
 from bot.commands.context import Context
 from bot.content.loader import load_bank
 from bot.core import Studybot
+from bot.schedule.scheduler import Scheduler
 from bot.store.database import open_database
 from bot.store.questions import QuestionStore
-from tests.fakes import FakeClock, write_question
+from bot.store.schedules import ScheduleStore
+from tests.fakes import FakeAdapter, FakeClock, write_question
 
 
 @pytest.fixture
@@ -56,5 +58,18 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def core(loaded_db: aiosqlite.Connection, clock: FakeClock) -> Studybot:
-    return Studybot(Context(QuestionStore(loaded_db), clock, random.Random(7)))
+def adapter() -> FakeAdapter:
+    return FakeAdapter()
+
+
+@pytest.fixture
+def scheduler(loaded_db: aiosqlite.Connection, clock: FakeClock, adapter: FakeAdapter) -> Scheduler:
+    """The real scheduler over the test database, posting to a fake platform named `test`."""
+    return Scheduler(ScheduleStore(loaded_db), QuestionStore(loaded_db), clock, {"test": adapter})
+
+
+@pytest.fixture
+def core(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler) -> Studybot:
+    context = Context(QuestionStore(loaded_db), clock, random.Random(7),
+                      ScheduleStore(loaded_db), scheduler)  # fmt: skip
+    return Studybot(context)

@@ -2,26 +2,99 @@
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import yaml
+
+from bot.types import ChannelRef, MessageRef, Reply
 
 REPO = Path(__file__).resolve().parents[1]
 BANK = REPO / "content"
 
 
 class FakeClock:
-    """A clock that moves only when told to."""
+    """A clock that moves only when told to; sleepers wake when it passes their time."""
 
     def __init__(self, start: datetime = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)) -> None:
         self.current = start
+        self._sleepers: list[tuple[datetime, asyncio.Future[None]]] = []
 
     def now(self) -> datetime:
         return self.current
 
+    async def sleep_until(self, when: datetime) -> None:
+        if when <= self.current:
+            return
+        entry = (when, asyncio.get_running_loop().create_future())
+        self._sleepers.append(entry)
+        try:
+            await entry[1]
+        finally:
+            self._sleepers.remove(entry)
+
+    @property
+    def sleeping_until(self) -> list[datetime]:
+        return sorted(when for when, _ in self._sleepers)
+
+    def set(self, instant: datetime) -> None:
+        self.current = instant
+        for when, future in self._sleepers:
+            if when <= instant and not future.done():
+                future.set_result(None)
+
     def advance(self, delta: timedelta) -> None:
-        self.current += delta
+        self.set(self.current + delta)
+
+
+@dataclass
+class Sent:
+    channel: ChannelRef
+    reply: Reply
+    thread_of: MessageRef | None
+    nonce: str | None
+    ref: MessageRef
+
+
+class FakeAdapter:
+    """A chat platform that records every post. It can refuse posts, hang mid-send (a crash
+    after the platform accepted), and deduplicate by nonce as Discord does."""
+
+    def __init__(self, *, dedupe_nonces: bool = False) -> None:
+        self.sent: list[Sent] = []
+        self.attempts: list[str | None] = []
+        self.failures: list[Exception] = []
+        self.hang_after_accepting = False
+        self.dedupe_nonces = dedupe_nonces
+        self.posted = asyncio.Event()
+        self._ids = itertools.count(1000)
+
+    async def send(
+        self,
+        channel: ChannelRef,
+        reply: Reply,
+        *,
+        thread_of: MessageRef | None = None,
+        nonce: str | None = None,
+    ) -> MessageRef:
+        self.attempts.append(nonce)
+        if self.failures:
+            raise self.failures.pop(0)
+        earlier = next((s for s in self.sent if self.dedupe_nonces and s.nonce == nonce), None)
+        if earlier is not None:
+            return earlier.ref
+        ref = MessageRef(channel, str(next(self._ids)))
+        self.sent.append(Sent(channel, reply, thread_of, nonce, ref))
+        self.posted.set()
+        if self.hang_after_accepting:
+            await asyncio.Event().wait()  # the process "dies" here: cancelled by the test
+        return ref
+
+    def titles(self) -> list[str | None]:
+        return [s.reply.title for s in self.sent]
 
 
 def write_question(

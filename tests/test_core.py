@@ -10,7 +10,9 @@ import pytest
 
 from bot.commands.context import Context
 from bot.core import Studybot
+from bot.schedule.scheduler import Scheduler
 from bot.store.questions import QuestionStore
+from bot.store.schedules import ScheduleStore
 from bot.types import ActionKind, ChannelRef, Invocation, Locale, Tone, User
 from tests.fakes import FakeClock
 
@@ -53,7 +55,10 @@ async def test_random_question_is_deterministic_under_a_seeded_rng(
     loaded_db: aiosqlite.Connection,
 ) -> None:
     def make() -> Studybot:
-        return Studybot(Context(QuestionStore(loaded_db), FakeClock(), random.Random(42)))
+        store, clock = QuestionStore(loaded_db), FakeClock()
+        schedules = ScheduleStore(loaded_db)
+        scheduler = Scheduler(schedules, store, clock, {})
+        return Studybot(Context(store, clock, random.Random(42), schedules, scheduler))
 
     first, second = make(), make()
     titles = [(await first.handle(inv("question"))).title for _ in range(6)]
@@ -84,7 +89,7 @@ async def test_unknown_id_suggests_the_nearest(core: Studybot) -> None:
 
 async def test_bad_kind_and_topic_get_helpful_replies(core: Studybot) -> None:
     kind = await core.handle(inv("question", kind="essay"))
-    assert kind.tone is Tone.USER_ERROR and "`qa` or `coding`" in kind.body
+    assert kind.tone is Tone.USER_ERROR and "`kind` must be one of: qa, coding" in kind.body
     topic = await core.handle(inv("question", topic="cooking"))
     assert topic.tone is Tone.USER_ERROR
     assert "`distributed`" in topic.body and "`cooking`" in topic.body

@@ -44,9 +44,16 @@ class ConsoleAdapter:
                 await self._respond(text)
 
     async def send(
-        self, channel: ChannelRef, reply: Reply, *, thread_of: MessageRef | None = None
+        self,
+        channel: ChannelRef,
+        reply: Reply,
+        *,
+        thread_of: MessageRef | None = None,
+        nonce: str | None = None,
     ) -> MessageRef:
-        """The `ChatAdapter` port: a post the core makes on its own (daily questions)."""
+        """The `ChatAdapter` port: a post the core makes on its own (daily questions).
+
+        A terminal has no idempotency, so `nonce` is not used."""
         prefix = f"↳ in thread of #{thread_of.message_id}\n" if thread_of else ""
         self._show(reply, prefix)
         return MessageRef(channel, str(next(self._ids)))

@@ -9,8 +9,9 @@ import sys
 
 import click
 
+from adapters.console.adapter import PLATFORM as CONSOLE
 from adapters.console.adapter import ConsoleAdapter
-from bot.app import open_app
+from bot.app import open_app, running_scheduler
 from bot.cli.common import settings_from_env
 from bot.cli.doctor import diagnose
 from bot.settings import Settings
@@ -36,7 +37,10 @@ def console(locale: str | None) -> None:
 def _console(settings: Settings, locale: Locale) -> None:
     async def go() -> None:
         async with open_app(settings) as app:
-            await ConsoleAdapter(app.core, sys.stdin, sys.stdout, locale=locale).run()
+            console = ConsoleAdapter(app.core, sys.stdin, sys.stdout, locale=locale)
+            app.adapters[CONSOLE] = console
+            async with running_scheduler(app):
+                await console.run()
 
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a terminal user leaves
         asyncio.run(go())

@@ -6,7 +6,9 @@ import random
 from dataclasses import dataclass
 
 from bot.ports import Clock
+from bot.schedule.scheduler import Scheduler
 from bot.store.questions import QuestionStore
+from bot.store.schedules import ScheduleStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,3 +16,5 @@ class Context:
     store: QuestionStore
     clock: Clock
     rng: random.Random
+    schedules: ScheduleStore
+    scheduler: Scheduler

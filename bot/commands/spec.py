@@ -49,6 +49,19 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("answer", "cmd.answer", (OptionSpec("id", "opt.id", required=True),)),
     CommandSpec("search", "cmd.search", (OptionSpec("query", "opt.query", True, rest=True),)),
     CommandSpec("topics", "cmd.topics"),
+    CommandSpec("schedule", "cmd.schedule", (
+        OptionSpec("action", "opt.action", required=True,
+                   choices=("set", "show", "pause", "resume", "remove")),
+        OptionSpec("time", "opt.time"),
+        OptionSpec("timezone", "opt.timezone"),
+        OptionSpec("days", "opt.days"),
+        OptionSpec("coding", "opt.coding"),
+        OptionSpec("topic", "opt.topic"),
+        OptionSpec("answer", "opt.answer"),
+    )),
+    CommandSpec("daily", "cmd.daily", (
+        OptionSpec("action", "opt.daily_action", required=True, choices=("now",)),
+    )),
     CommandSpec("help", "cmd.help"),
 )  # fmt: skip
 

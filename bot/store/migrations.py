@@ -60,4 +60,43 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (platform, user_id, question_id)
     ) WITHOUT ROWID;
     """,
+    # 2: daily channel schedules and the posts they make, one row per (schedule, slot, part).
+    """
+    CREATE TABLE schedules (
+        id           INTEGER PRIMARY KEY,
+        platform     TEXT NOT NULL,
+        workspace    TEXT NOT NULL DEFAULT '',
+        channel      TEXT NOT NULL,
+        post_time    TEXT NOT NULL,
+        timezone     TEXT NOT NULL,
+        days         INTEGER NOT NULL,
+        coding_days  INTEGER NOT NULL DEFAULT 0,
+        topic        TEXT,
+        answer       TEXT NOT NULL,
+        locale       TEXT NOT NULL DEFAULT 'en',
+        paused       INTEGER NOT NULL DEFAULT 0,
+        pause_reason TEXT,
+        UNIQUE (platform, workspace, channel)
+    );
+    -- The exactly-once ledger: the primary key is the claim. `slot` is the local date for
+    -- scheduled posts, or 'now-<instant>' for `daily now`.
+    CREATE TABLE daily_posts (
+        schedule_id INTEGER NOT NULL REFERENCES schedules (id) ON DELETE CASCADE,
+        slot        TEXT NOT NULL,
+        part        TEXT NOT NULL CHECK (part IN ('question', 'answer')),
+        question_id TEXT NOT NULL REFERENCES questions (id),
+        kind        TEXT NOT NULL,
+        cycle       INTEGER NOT NULL,
+        due_at      TEXT NOT NULL,
+        state       TEXT NOT NULL CHECK (state IN ('pending', 'sent', 'failed')),
+        attempts    INTEGER NOT NULL DEFAULT 0,
+        nonce       TEXT NOT NULL,
+        message_id  TEXT,
+        sent_at     TEXT,
+        error       TEXT,
+        PRIMARY KEY (schedule_id, slot, part)
+    ) WITHOUT ROWID;
+    CREATE INDEX daily_posts_state ON daily_posts (state, part);
+    CREATE INDEX daily_posts_cycle ON daily_posts (schedule_id, part, kind, cycle);
+    """,
 )

@@ -31,8 +31,10 @@ class QuestionStore:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
-    async def get(self, question_id: str) -> Question | None:
-        sql = f"SELECT {_COLUMNS} FROM questions WHERE id = ? AND retired = 0"
+    async def get(self, question_id: str, *, retired: bool = False) -> Question | None:
+        """The live question `question_id`; with `retired`, also one that left the bank."""
+        sql = f"SELECT {_COLUMNS} FROM questions WHERE id = ?"
+        sql += "" if retired else " AND retired = 0"
         async with self._db.execute(sql, (question_id,)) as cursor:
             row = await cursor.fetchone()
         return _question(row) if row else None
@@ -51,6 +53,13 @@ class QuestionStore:
         async with self._db.execute(sql, (*params, rng.randrange(count))) as cursor:
             picked = await cursor.fetchone()
         return _question(picked) if picked else None
+
+    async def ids_matching(
+        self, *, kind: Kind | None = None, topic: str | None = None
+    ) -> list[str]:
+        where, params = _filters(kind, topic)
+        async with self._db.execute(f"SELECT id FROM questions WHERE {where}", params) as c:
+            return [row[0] async for row in c]
 
     async def topics(self) -> list[TopicCount]:
         sql = """SELECT t.topic, count(*) FROM question_topics t

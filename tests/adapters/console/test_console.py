@@ -51,7 +51,7 @@ def test_console_speaks_chinese_and_reports_mistakes(tmp_path: Path) -> None:
     result = studybot(["console", "--locale", "zh"], script, tmp_path)
     assert result.returncode == 0, result.stderr
     assert "没有 id 为 `nope-such-id` 的题目" in result.stdout
-    assert "类型只能是 `qa` 或 `coding`" in result.stdout
+    assert "`kind` 只能是：qa, coding" in result.stdout
     assert "未知命令 `/frob`" in result.stdout
     assert "studybot：AI Infra 面试练习" in result.stdout  # plain text gets the help
 
@@ -81,3 +81,14 @@ async def test_typing_a_button_number_presses_it(core: Studybot) -> None:
     assert "┌ Answer: Python全局解释器锁（GIL）是什么？" in out
     assert "GIL是一把全局互斥锁" in out
     assert "┌ Topics" not in out  # nothing after /quit
+
+
+def test_the_console_runs_the_schedule_and_shows_the_daily_post(tmp_path: Path) -> None:
+    script = "/schedule set 09:00 Asia/Shanghai days:weekdays\n/daily now\n/schedule show\n"
+    result = studybot(["run"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Saved. The daily question is on." in out
+    post = out.index("[1] Show answer")  # the daily question, posted into the terminal
+    assert out.index("Posted the next question.") > post
+    assert "Days: weekdays" in out

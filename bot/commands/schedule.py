@@ -1,0 +1,134 @@
+"""`/schedule set|show|pause|resume|remove` and `/daily now`: a channel's daily question.
+
+Who may change a schedule is the adapter's to say (`User.is_admin`: Manage Server on
+Discord, workspace admins on Slack) and the core's to enforce, here. Every value is checked
+before anything is saved, so a bad command changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import TypeVar
+
+from bot.commands.context import Context
+from bot.errors import BadArgument, NotFound, UserError
+from bot.i18n import t
+from bot.schedule.model import AnswerTiming, Schedule, format_days, parse_days
+from bot.schedule.times import parse_local_time, parse_zone
+from bot.types import Field, Invocation, Kind, Reply
+
+NEXT_POSTS = 5
+T = TypeVar("T")
+
+
+async def schedule(ctx: Context, inv: Invocation) -> Reply:
+    action = inv.options["action"].lower()
+    if action == "show":
+        return await _show(ctx, inv)
+    _require_admin(inv)
+    if action == "set":
+        return await _set(ctx, inv)
+    current = await _existing(ctx, inv, action)
+    if action == "remove":
+        await ctx.schedules.remove(current.id)
+        message = "schedule.removed"
+    else:
+        await ctx.schedules.set_paused(current.id, action == "pause")
+        message = "schedule.paused_now" if action == "pause" else "schedule.resumed"
+    await ctx.scheduler.schedule_changed(current.id)
+    return Reply(body=t(inv.locale, message))
+
+
+async def daily(ctx: Context, inv: Invocation) -> Reply:
+    _require_admin(inv)
+    current = await _existing(ctx, inv, "now")
+    if await ctx.scheduler.post_now(current):
+        return Reply(body=t(inv.locale, "schedule.posted"), ephemeral=True)
+    refreshed = await ctx.schedules.get(current.id)
+    reason = refreshed.pause_reason if refreshed and refreshed.pause_reason else "?"
+    raise UserError(t(inv.locale, "schedule.not_posted", reason=reason))
+
+
+async def _set(ctx: Context, inv: Invocation) -> Reply:
+    o = inv.options
+    if not o.get("time") or not o.get("timezone"):
+        raise BadArgument(t(inv.locale, "error.needs_time"))
+    days = _parsed(inv, "days", parse_days, o.get("days", "daily"))
+    coding = _parsed(inv, "coding", parse_days, o.get("coding", "none"))
+    if not days | coding:
+        raise BadArgument(t(inv.locale, "error.no_days"))
+    topic = o["topic"].strip().lower() if o.get("topic") else None
+    await _check_topic(ctx, inv, topic, Kind.QA if days - coding else None)
+    draft = Schedule(
+        id=0, channel=inv.channel,
+        post_at=_parsed(inv, "time", parse_local_time, o["time"]),
+        zone=_parsed(inv, "timezone", parse_zone, o["timezone"]),
+        days=days, coding_days=coding, topic=topic, locale=inv.locale,
+        answer=_parsed(inv, "answer", AnswerTiming.parse, o.get("answer", "+8h")),
+    )  # fmt: skip
+    saved = await ctx.schedules.save(draft)
+    await ctx.scheduler.schedule_changed(saved.id)
+    return _describe(saved, inv, ctx.clock.now(), t(inv.locale, "schedule.saved"))
+
+
+async def _show(ctx: Context, inv: Invocation) -> Reply:
+    current = await ctx.schedules.for_channel(inv.channel)
+    if current is None:
+        return Reply(title=t(inv.locale, "schedule.title"), body=t(inv.locale, "schedule.none"))
+    return _describe(current, inv, ctx.clock.now(), "")
+
+
+def _describe(s: Schedule, inv: Invocation, now: datetime, headline: str) -> Reply:
+    loc = inv.locale
+    if not s.paused:
+        status = t(loc, "schedule.active")
+    else:
+        reason = s.pause_reason or t(loc, "schedule.paused_by_admin")
+        status = t(loc, "schedule.paused", reason=reason)
+    fields = (
+        Field(t(loc, "schedule.label.time"), f"{s.post_at:%H:%M} {s.zone.key}"),
+        Field(t(loc, "schedule.label.days"), format_days(s.days | s.coding_days)),
+        Field(t(loc, "schedule.label.coding"), format_days(s.coding_days)),
+        Field(t(loc, "schedule.label.topic"), s.topic or t(loc, "schedule.any_topic")),
+        Field(t(loc, "schedule.label.answer"), str(s.answer)),
+        Field(t(loc, "schedule.label.status"), status, inline=False),
+    )
+    upcoming = [] if s.paused else s.slot.next_after(now, NEXT_POSTS)
+    lines = [f"- {_local(instant, s)}" for instant in upcoming]
+    body = "\n".join(filter(None, [headline, f"**{t(loc, 'schedule.next')}**" if lines else "",
+                                   *lines]))  # fmt: skip
+    return Reply(title=t(loc, "schedule.title"), body=body, fields=fields)
+
+
+def _local(instant: datetime, s: Schedule) -> str:
+    local = instant.astimezone(s.zone)
+    kind = " (coding)" if s.kind_on(instant) is Kind.CODING else ""
+    return f"{local:%a %Y-%m-%d %H:%M %Z}{kind}"
+
+
+def _require_admin(inv: Invocation) -> None:
+    if not inv.user.is_admin:
+        raise UserError(t(inv.locale, "error.not_admin"))
+
+
+async def _existing(ctx: Context, inv: Invocation, action: str) -> Schedule:
+    current = await ctx.schedules.for_channel(inv.channel)
+    if current is None:
+        raise NotFound(t(inv.locale, "error.no_schedule", action=action))
+    return current
+
+
+async def _check_topic(ctx: Context, inv: Invocation, topic: str | None, kind: Kind | None) -> None:
+    """A topic filter must leave something to post (explained questions, if any day needs one;
+    coding days fall back to them)."""
+    if topic is not None and not await ctx.store.ids_matching(kind=kind, topic=topic):
+        names = ", ".join(f"`{c.topic}`" for c in await ctx.store.topics())
+        raise BadArgument(t(inv.locale, "error.empty_filter", topic=topic, topics=names))
+
+
+def _parsed(inv: Invocation, option: str, parse: Callable[[str], T], raw: str) -> T:
+    try:
+        return parse(raw)
+    except ValueError as exc:
+        raise BadArgument(t(inv.locale, "error.bad_value", option=option, problem=exc)) from None

@@ -1,0 +1,35 @@
+"""Choosing a channel's next question: no repeats until the pool is used up, then a new cycle.
+
+Each question row of the ledger records the cycle it belongs to, per kind (explained
+questions and coding problems cycle separately, since coding days draw from their own pool).
+The pick is random among the questions not yet asked in the current cycle, seeded by the
+schedule and slot, so it is deterministic under test and across a retry of the same slot.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.schedule.model import Schedule
+from bot.store.questions import QuestionStore
+from bot.store.schedules import ScheduleStore
+from bot.types import Kind
+
+
+async def choose(
+    ledger: ScheduleStore, questions: QuestionStore, schedule: Schedule, kind: Kind, slot: str
+) -> tuple[str, Kind, int] | None:
+    """(question id, kind, cycle) for `slot`, or None if nothing fits the schedule's filter.
+
+    A coding day with no coding problem in the filter falls back to an explained question.
+    """
+    for wanted in (kind, Kind.QA) if kind is Kind.CODING else (kind,):
+        candidates = await questions.ids_matching(kind=wanted, topic=schedule.topic)
+        if candidates:
+            cycle, asked = await ledger.current_cycle(schedule.id, wanted)
+            remaining = sorted(set(candidates) - asked)
+            if not remaining:
+                cycle, remaining = cycle + 1, sorted(candidates)
+            rng = random.Random(f"{schedule.id}/{slot}/{wanted.value}")
+            return rng.choice(remaining), wanted, cycle
+    return None

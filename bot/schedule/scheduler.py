@@ -1,0 +1,315 @@
+"""The daily loop: post each channel's question at its local time and the answer after it.
+
+Design
+- Work is a heap of jobs keyed by due instant: each active schedule's next question, each
+  posted question's answer, each retry. The loop sleeps until the earliest one (or until a
+  schedule changes) and never scans every schedule every minute.
+- Exactly once: a job first *claims* its ledger row (schedule, slot, part) in a transaction,
+  then sends, then records the platform's message reference. A claimed slot is never claimed
+  again, so a restart cannot post it twice.
+- The one window left: the platform accepted the message but the process died before the
+  reference was stored. On restart that row is still `pending`; if its slot is within the
+  grace period it is sent again with the same nonce. Discord deduplicates by nonce, so
+  there it is still one message; on platforms without idempotency (Slack, the console) the
+  channel may see the question twice. A pending row older than the grace period is given up
+  and logged instead, so a long outage never floods a channel.
+- Missed slots: at start, a question whose slot passed less than `grace` ago is posted late;
+  older slots are skipped and logged; answers of posted questions are always delivered, late
+  if need be.
+- Failures: a refused post is retried with growing delays; a permanent refusal or too many
+  failures pauses the schedule and records why, which `schedule show` reports.
+- Time comes from the injected Clock; tests move a fake clock and call `tick()`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hashlib
+import heapq
+import itertools
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from bot.commands.views import answer_reply, question_reply
+from bot.errors import DeliveryError
+from bot.ports import ChatAdapter, Clock
+from bot.schedule.model import Schedule
+from bot.schedule.picker import choose
+from bot.store.questions import QuestionStore
+from bot.store.schedules import Part, Post, ScheduleStore
+from bot.types import MessageRef, Reply
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class SchedulerConfig:
+    grace: timedelta = timedelta(hours=1)
+    retry_delays: tuple[timedelta, ...] = (
+        timedelta(seconds=30), timedelta(minutes=2), timedelta(minutes=10), timedelta(minutes=30),
+    )  # fmt: skip
+    concurrency: int = 32  # posts in flight at once when many channels share a minute
+    skipped_log_limit: int = 7
+
+
+@dataclass(frozen=True, slots=True)
+class _QuestionJob:
+    schedule_id: int
+    version: int  # the schedule's version when planned; a changed schedule drops the job
+    due: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class _AnswerJob:
+    schedule_id: int
+    slot: str
+
+
+@dataclass(frozen=True, slots=True)
+class _RetryJob:
+    post: Post
+
+
+_Job = _QuestionJob | _AnswerJob | _RetryJob
+
+
+@dataclass(order=True)
+class _Entry:
+    due: datetime
+    seq: int
+    job: _Job = field(compare=False)
+
+
+class Scheduler:
+    def __init__(
+        self,
+        ledger: ScheduleStore,
+        questions: QuestionStore,
+        clock: Clock,
+        adapters: Mapping[str, ChatAdapter],
+        config: SchedulerConfig = SchedulerConfig(),
+    ) -> None:
+        self._ledger, self._questions, self._clock = ledger, questions, clock
+        self._adapters, self._config = adapters, config
+        self._heap: list[_Entry] = []
+        self._seq = itertools.count()
+        self._versions: dict[int, int] = {}
+        self._changed = asyncio.Event()
+        self._limit = asyncio.Semaphore(config.concurrency)
+
+    # --- lifecycle ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Load every active schedule and recover what a previous run left unfinished."""
+        self._heap.clear()
+        now = self._clock.now()
+        for schedule in await self._ledger.active(frozenset(self._adapters)):
+            await self._plan_question(schedule, await self._resume_after(schedule, now))
+        for post in await self._ledger.pending():
+            await self._recover(post, now)
+        for post in await self._ledger.unanswered():
+            await self._plan_answer(post)
+
+    async def run(self) -> None:
+        """Start, then post what is due and sleep until the next due time, until cancelled."""
+        await self.start()
+        while True:
+            await self.tick()
+            await self._sleep()
+
+    async def tick(self) -> None:
+        """Do every job that is due now, up to `concurrency` at a time."""
+        now = self._clock.now()
+        due: list[_Job] = []
+        while self._heap and self._heap[0].due <= now:
+            due.append(heapq.heappop(self._heap).job)
+        if due:
+            await asyncio.gather(*(self._guarded(job) for job in due))
+
+    def next_due(self) -> datetime | None:
+        return self._heap[0].due if self._heap else None
+
+    async def schedule_changed(self, schedule_id: int) -> None:
+        """Re-plan one schedule after a command changed it, and wake the loop."""
+        self._versions[schedule_id] = self._versions.get(schedule_id, 0) + 1
+        schedule = await self._ledger.get(schedule_id)
+        if (
+            schedule is not None
+            and not schedule.paused
+            and schedule.channel.platform in self._adapters
+        ):
+            await self._plan_question(schedule, self._clock.now())
+        self._changed.set()
+
+    async def post_now(self, schedule: Schedule) -> bool:
+        """`daily now`: post the schedule's next question at once (its answer follows as set)."""
+        now = self._clock.now()
+        return await self._post_question(schedule, now, f"now-{now.isoformat(timespec='seconds')}")
+
+    # --- planning -------------------------------------------------------------------------
+
+    def _push(self, due: datetime, job: _Job) -> None:
+        heapq.heappush(self._heap, _Entry(due, next(self._seq), job))
+        self._changed.set()
+
+    async def _plan_question(self, schedule: Schedule, after: datetime) -> None:
+        instants = schedule.slot.next_after(after)
+        if instants:
+            version = self._versions.get(schedule.id, 0)
+            self._push(instants[0], _QuestionJob(schedule.id, version, instants[0]))
+
+    async def _plan_answer(self, question: Post) -> None:
+        schedule = await self._ledger.get(question.schedule_id)
+        if schedule is not None:
+            due = schedule.answer.due(question.due_at, schedule.zone)
+            self._push(due, _AnswerJob(schedule.id, question.slot))
+
+    async def _resume_after(self, schedule: Schedule, now: datetime) -> datetime:
+        """Where the schedule picks up: after its last post, but never before the grace window."""
+        floor = now - self._config.grace
+        last = await self._ledger.last_question_due(schedule.id)
+        if last is not None and last < floor:
+            self._log_skipped(schedule, last, floor)
+        return max(last, floor) if last is not None else floor
+
+    def _log_skipped(self, schedule: Schedule, last: datetime, floor: datetime) -> None:
+        missed = [t for t in schedule.slot.next_after(last, self._config.skipped_log_limit)
+                  if t <= floor]  # fmt: skip
+        if missed:
+            shown = ", ".join(t.astimezone(schedule.zone).isoformat() for t in missed)
+            log.warning("schedule %d: skipped slot(s) missed by more than the grace period: %s",
+                        schedule.id, shown)  # fmt: skip
+
+    async def _recover(self, post: Post, now: datetime) -> None:
+        """A post claimed by an earlier run and never confirmed (see the module docstring)."""
+        if post.part == "question" and post.due_at < now - self._config.grace:
+            await self._ledger.mark_attempt(post, "not confirmed before a restart", final=True)
+            log.warning("schedule %d slot %s: unconfirmed question given up after restart",
+                        post.schedule_id, post.slot)  # fmt: skip
+            return
+        self._push(now, _RetryJob(post))
+
+    # --- doing ------------------------------------------------------------------------------
+
+    async def _guarded(self, job: _Job) -> None:
+        async with self._limit:
+            try:
+                await self._do(job)
+            except Exception:
+                log.exception("scheduled job %r failed", job)
+
+    async def _do(self, job: _Job) -> None:
+        if isinstance(job, _QuestionJob):
+            await self._question_job(job)
+        elif isinstance(job, _AnswerJob):
+            await self._answer_job(job)
+        else:
+            await self._send(job.post)
+
+    async def _question_job(self, job: _QuestionJob) -> None:
+        if job.version != self._versions.get(job.schedule_id, 0):
+            return  # the schedule changed since this job was planned
+        schedule = await self._ledger.get(job.schedule_id)
+        if schedule is None or schedule.paused:
+            return
+        await self._plan_question(schedule, job.due)
+        await self._post_question(schedule, job.due, schedule.local_date(job.due))
+
+    async def _post_question(self, schedule: Schedule, due: datetime, slot: str) -> bool:
+        choice = await choose(self._ledger, self._questions, schedule,
+                              schedule.kind_on(due), slot)  # fmt: skip
+        if choice is None:
+            await self._pause(schedule.id, "no question matches this schedule's topic filter")
+            return False
+        question_id, kind, cycle = choice
+        post = Post(schedule.id, slot, "question", question_id, kind, cycle, due, "pending", 0,
+                    _nonce(schedule.id, slot, "question"), None)  # fmt: skip
+        if not await self._ledger.claim(post):
+            return False  # already claimed: by an earlier run, or this slot was retried
+        return await self._send(post)
+
+    async def _answer_job(self, job: _AnswerJob) -> None:
+        question = await self._ledger.question_post(job.schedule_id, job.slot)
+        if question is None or question.state != "sent":
+            return
+        post = Post(job.schedule_id, job.slot, "answer", question.question_id, question.kind,
+                    question.cycle, self._clock.now(), "pending", 0,
+                    _nonce(job.schedule_id, job.slot, "answer"), None)  # fmt: skip
+        if await self._ledger.claim(post):
+            await self._send(post)
+
+    async def _send(self, post: Post) -> bool:
+        """Deliver a claimed post; record success, or plan a retry, or give up and pause."""
+        schedule = await self._ledger.get(post.schedule_id)
+        adapter = self._adapters.get(schedule.channel.platform) if schedule else None
+        if schedule is None or adapter is None:
+            return False  # removed, or its platform is not connected: stays pending
+        try:
+            reply, thread_of = await self._render(schedule, post)
+            ref = await adapter.send(schedule.channel, reply, thread_of=thread_of,
+                                     nonce=post.nonce)  # fmt: skip
+        except DeliveryError as exc:
+            await self._failed(schedule, post, str(exc), permanent=exc.permanent)
+            return False
+        except Exception as exc:  # an adapter bug is not the channel's fault: retry it
+            log.exception("schedule %d: posting raised", schedule.id)
+            await self._failed(schedule, post, f"{type(exc).__name__}: {exc}", permanent=False)
+            return False
+        await self._ledger.mark_sent(post, ref.message_id, self._clock.now())
+        if post.part == "question":
+            await self._plan_answer(post)
+        return True
+
+    async def _render(self, schedule: Schedule, post: Post) -> tuple[Reply, MessageRef | None]:
+        question = await self._questions.get(post.question_id, retired=True)
+        if question is None:
+            raise DeliveryError(f"question {post.question_id} is gone", permanent=True)
+        if post.part == "question":
+            return question_reply(question, schedule.locale), None
+        asked = await self._ledger.question_post(post.schedule_id, post.slot)
+        thread = (
+            MessageRef(schedule.channel, asked.message_id) if asked and asked.message_id else None
+        )
+        return answer_reply(question, schedule.locale), thread
+
+    async def _failed(self, schedule: Schedule, post: Post, error: str, *, permanent: bool) -> None:
+        attempts = post.attempts + 1
+        final = permanent or attempts > len(self._config.retry_delays)
+        await self._ledger.mark_attempt(post, error, final=final)
+        if final:
+            reason = f"posting failed {attempts} time(s): {error}"
+            log.error("schedule %d paused: %s", schedule.id, reason)
+            await self._pause(schedule.id, reason)
+            return
+        retry = dataclasses.replace(post, attempts=attempts)
+        self._push(self._clock.now() + self._config.retry_delays[attempts - 1], _RetryJob(retry))
+
+    async def _pause(self, schedule_id: int, reason: str) -> None:
+        await self._ledger.set_paused(schedule_id, True, reason)
+        self._versions[schedule_id] = self._versions.get(schedule_id, 0) + 1
+
+    # --- sleeping -------------------------------------------------------------------------------
+
+    async def _sleep(self) -> None:
+        """Until the earliest job is due or a schedule changes; both tasks are kept and reaped."""
+        self._changed.clear()
+        waiters: set[asyncio.Task[object]] = {
+            asyncio.create_task(self._changed.wait(), name="schedule-changed")
+        }
+        if self._heap:
+            until = self._heap[0].due
+            waiters.add(asyncio.create_task(self._clock.sleep_until(until), name="schedule-sleep"))
+        try:
+            await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in waiters:
+                task.cancel()
+            await asyncio.gather(*waiters, return_exceptions=True)
+
+
+def _nonce(schedule_id: int, slot: str, part: Part) -> str:
+    """Stable per post and at most 25 characters (Discord's limit for a message nonce)."""
+    return hashlib.sha256(f"{schedule_id}/{slot}/{part}".encode()).hexdigest()[:25]

@@ -1,0 +1,205 @@
+"""Schedules and the ledger of daily posts.
+
+The ledger (`daily_posts`) is what makes posting exactly-once: a post is *claimed* by
+inserting its row, keyed by (schedule, slot, part), in a transaction before anything is sent.
+A second claim of the same key inserts nothing and is refused. The row then records the
+platform's message reference once the platform accepted the message, so the answer can be
+posted in the question's thread, even after a restart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+import aiosqlite
+
+from bot.schedule.model import AnswerTiming, Schedule
+from bot.schedule.times import parse_local_time, parse_zone
+from bot.store.database import transaction
+from bot.types import ChannelRef, Kind, Locale
+
+Part = Literal["question", "answer"]
+State = Literal["pending", "sent", "failed"]
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """One row of the ledger."""
+
+    schedule_id: int
+    slot: str
+    part: Part
+    question_id: str
+    kind: Kind
+    cycle: int
+    due_at: datetime
+    state: State
+    attempts: int
+    nonce: str
+    message_id: str | None
+
+
+class ScheduleStore:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    # --- schedules ---------------------------------------------------------------------
+
+    async def save(self, s: Schedule) -> Schedule:
+        """Create or replace the schedule of `s.channel` (one per channel); unpauses it."""
+        sql = """INSERT INTO schedules (platform, workspace, channel, post_time, timezone, days,
+                     coding_days, topic, answer, locale, paused, pause_reason)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL)
+                 ON CONFLICT (platform, workspace, channel) DO UPDATE SET
+                     post_time = excluded.post_time, timezone = excluded.timezone,
+                     days = excluded.days, coding_days = excluded.coding_days,
+                     topic = excluded.topic, answer = excluded.answer, locale = excluded.locale,
+                     paused = 0, pause_reason = NULL
+                 RETURNING id"""
+        c = s.channel
+        params = (c.platform, c.workspace or "", c.channel, s.post_at.strftime("%H:%M"),
+                  s.zone.key, _mask(s.days), _mask(s.coding_days), s.topic, str(s.answer),
+                  s.locale.value)  # fmt: skip
+        async with transaction(self._db), self._db.execute(sql, params) as cursor:
+            row = await cursor.fetchone()
+        assert row is not None  # RETURNING yields the row written
+        saved = await self.get(int(row[0]))
+        assert saved is not None
+        return saved
+
+    async def get(self, schedule_id: int) -> Schedule | None:
+        rows = await self._schedules("id = ?", (schedule_id,))
+        return rows[0] if rows else None
+
+    async def for_channel(self, channel: ChannelRef) -> Schedule | None:
+        where = "platform = ? AND workspace = ? AND channel = ?"
+        rows = await self._schedules(where, (channel.platform, channel.workspace or "",
+                                             channel.channel))  # fmt: skip
+        return rows[0] if rows else None
+
+    async def active(self, platforms: frozenset[str]) -> list[Schedule]:
+        """Unpaused schedules on the platforms that are connected."""
+        marks = ",".join("?" * len(platforms))
+        return await self._schedules(f"paused = 0 AND platform IN ({marks})", tuple(platforms))
+
+    async def set_paused(self, schedule_id: int, paused: bool, reason: str | None = None) -> None:
+        await self._db.execute(
+            "UPDATE schedules SET paused = ?, pause_reason = ? WHERE id = ?",
+            (int(paused), reason if paused else None, schedule_id),
+        )
+
+    async def remove(self, schedule_id: int) -> None:
+        await self._db.execute("DELETE FROM schedules WHERE id = ?", (schedule_id,))
+
+    async def _schedules(self, where: str, params: tuple[object, ...]) -> list[Schedule]:
+        sql = f"""SELECT id, platform, workspace, channel, post_time, timezone, days,
+                         coding_days, topic, answer, paused, pause_reason, locale
+                  FROM schedules WHERE {where} ORDER BY id"""
+        async with self._db.execute(sql, params) as cursor:
+            return [_schedule(row) async for row in cursor]
+
+    # --- the ledger --------------------------------------------------------------------
+
+    async def claim(self, post: Post) -> bool:
+        """Insert `post` as pending; False if its (schedule, slot, part) is already claimed."""
+        sql = """INSERT INTO daily_posts (schedule_id, slot, part, question_id, kind, cycle,
+                     due_at, state, nonce)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)
+                 ON CONFLICT DO NOTHING"""
+        params = (post.schedule_id, post.slot, post.part, post.question_id, post.kind.value,
+                  post.cycle, post.due_at.isoformat(), post.nonce)  # fmt: skip
+        async with transaction(self._db):
+            cursor = await self._db.execute(sql, params)
+            claimed = cursor.rowcount == 1
+            await cursor.close()
+        return claimed
+
+    async def mark_sent(self, post: Post, message_id: str, at: datetime) -> None:
+        await self._db.execute(
+            """UPDATE daily_posts SET state = 'sent', message_id = ?, sent_at = ?,
+                   attempts = attempts + 1, error = NULL
+               WHERE schedule_id = ? AND slot = ? AND part = ?""",
+            (message_id, at.isoformat(), post.schedule_id, post.slot, post.part),
+        )
+
+    async def mark_attempt(self, post: Post, error: str, *, final: bool) -> int:
+        """Count a failed attempt; `final` gives the post up. Returns the attempts so far."""
+        async with self._db.execute(
+            """UPDATE daily_posts SET attempts = attempts + 1, error = ?,
+                   state = CASE WHEN ? THEN 'failed' ELSE state END
+               WHERE schedule_id = ? AND slot = ? AND part = ? RETURNING attempts""",
+            (error, final, post.schedule_id, post.slot, post.part),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def pending(self) -> list[Post]:
+        """Posts claimed but not confirmed sent: left over by a crash or a failed attempt."""
+        return await self._posts("state = 'pending'", ())
+
+    async def unanswered(self) -> list[Post]:
+        """Questions that were sent and whose answer has not been claimed yet."""
+        return await self._posts(
+            """part = 'question' AND state = 'sent' AND NOT EXISTS (
+                   SELECT 1 FROM daily_posts a WHERE a.schedule_id = daily_posts.schedule_id
+                   AND a.slot = daily_posts.slot AND a.part = 'answer')""",
+            (),
+        )
+
+    async def question_post(self, schedule_id: int, slot: str) -> Post | None:
+        rows = await self._posts(
+            "schedule_id = ? AND slot = ? AND part = 'question'", (schedule_id, slot)
+        )
+        return rows[0] if rows else None
+
+    async def last_question_due(self, schedule_id: int) -> datetime | None:
+        async with self._db.execute(
+            "SELECT max(due_at) FROM daily_posts WHERE schedule_id = ? AND part = 'question'",
+            (schedule_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return datetime.fromisoformat(row[0]) if row and row[0] else None
+
+    async def current_cycle(self, schedule_id: int, kind: Kind) -> tuple[int, set[str]]:
+        """The schedule's latest cycle for `kind`, and the questions already asked in it."""
+        async with self._db.execute(
+            """SELECT cycle, question_id FROM daily_posts
+               WHERE schedule_id = ? AND part = 'question' AND kind = ? AND cycle = (
+                   SELECT max(cycle) FROM daily_posts
+                   WHERE schedule_id = ? AND part = 'question' AND kind = ?)""",
+            (schedule_id, kind.value, schedule_id, kind.value),
+        ) as cursor:
+            rows = [tuple(row) async for row in cursor]
+        return (int(rows[0][0]) if rows else 0), {str(row[1]) for row in rows}
+
+    async def _posts(self, where: str, params: tuple[object, ...]) -> list[Post]:
+        sql = f"""SELECT schedule_id, slot, part, question_id, kind, cycle, due_at, state,
+                         attempts, nonce, message_id
+                  FROM daily_posts WHERE {where} ORDER BY due_at"""
+        async with self._db.execute(sql, params) as cursor:
+            return [
+                Post(r[0], r[1], r[2], r[3], Kind(r[4]), r[5], datetime.fromisoformat(r[6]),
+                     r[7], r[8], r[9], r[10])
+                async for r in cursor
+            ]  # fmt: skip
+
+
+def _mask(days: frozenset[int]) -> int:
+    return sum(1 << d for d in days)
+
+
+def _days(mask: int) -> frozenset[int]:
+    return frozenset(d for d in range(7) if mask >> d & 1)
+
+
+def _schedule(row: aiosqlite.Row) -> Schedule:
+    return Schedule(
+        id=int(row[0]),
+        channel=ChannelRef(row[1], row[3], row[2] or None),
+        post_at=parse_local_time(row[4]), zone=parse_zone(row[5]),
+        days=_days(row[6]), coding_days=_days(row[7]), topic=row[8],
+        answer=AnswerTiming.parse(row[9]), paused=bool(row[10]), pause_reason=row[11],
+        locale=Locale(row[12]),
+    )  # fmt: skip
