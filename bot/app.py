@@ -66,7 +66,8 @@ async def running_scheduler(app: App) -> AsyncIterator[asyncio.Task[None]]:
         yield task
     finally:
         task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
+        # A crash was already logged by the done-callback; stopping must not raise it again.
+        with contextlib.suppress(asyncio.CancelledError, Exception):
             await task
 
 

@@ -9,27 +9,29 @@ schedule and slot, so it is deterministic under test and across a retry of the s
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 
 from bot.schedule.model import Schedule
-from bot.store.questions import QuestionStore
 from bot.store.schedules import ScheduleStore
 from bot.types import Kind
 
+Candidates = Callable[[Kind, str | None], Awaitable[list[str]]]
+
 
 async def choose(
-    ledger: ScheduleStore, questions: QuestionStore, schedule: Schedule, kind: Kind, slot: str
+    ledger: ScheduleStore, candidates: Candidates, schedule: Schedule, kind: Kind, slot: str
 ) -> tuple[str, Kind, int] | None:
     """(question id, kind, cycle) for `slot`, or None if nothing fits the schedule's filter.
 
     A coding day with no coding problem in the filter falls back to an explained question.
     """
     for wanted in (kind, Kind.QA) if kind is Kind.CODING else (kind,):
-        candidates = await questions.ids_matching(kind=wanted, topic=schedule.topic)
-        if candidates:
+        pool = await candidates(wanted, schedule.topic)
+        if pool:
             cycle, asked = await ledger.current_cycle(schedule.id, wanted)
-            remaining = sorted(set(candidates) - asked)
+            remaining = sorted(set(pool) - asked)
             if not remaining:
-                cycle, remaining = cycle + 1, sorted(candidates)
+                cycle, remaining = cycle + 1, sorted(pool)
             rng = random.Random(f"{schedule.id}/{slot}/{wanted.value}")
             return rng.choice(remaining), wanted, cycle
     return None

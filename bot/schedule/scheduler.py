@@ -40,7 +40,7 @@ from bot.schedule.model import Schedule
 from bot.schedule.picker import choose
 from bot.store.questions import QuestionStore
 from bot.store.schedules import Part, Post, ScheduleStore
-from bot.types import MessageRef, Reply
+from bot.types import Kind, MessageRef, Reply
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +96,10 @@ class Scheduler:
         self._adapters, self._config = adapters, config
         self._heap: list[_Entry] = []
         self._seq = itertools.count()
+        # Schedules on connected platforms, kept current by `schedule_changed` and `_pause`,
+        # so a post does not read its schedule back from the database.
+        self._schedules: dict[int, Schedule] = {}
+        self._pools: dict[tuple[Kind, str | None], list[str]] = {}
         self._versions: dict[int, int] = {}
         self._changed = asyncio.Event()
         self._limit = asyncio.Semaphore(config.concurrency)
@@ -106,12 +110,17 @@ class Scheduler:
         """Load every active schedule and recover what a previous run left unfinished."""
         self._heap.clear()
         now = self._clock.now()
-        for schedule in await self._ledger.active(frozenset(self._adapters)):
-            await self._plan_question(schedule, await self._resume_after(schedule, now))
+        schedules = await self._ledger.on_platforms(frozenset(self._adapters))
+        self._schedules = {s.id: s for s in schedules}
+        last_dues = await self._ledger.last_question_dues()
+        for schedule in schedules:
+            if not schedule.paused:
+                after = self._resume_after(schedule, last_dues.get(schedule.id), now)
+                self._plan_question(schedule, after)
         for post in await self._ledger.pending():
             await self._recover(post, now)
         for post in await self._ledger.unanswered():
-            await self._plan_answer(post)
+            self._plan_answer(post)
 
     async def run(self) -> None:
         """Start, then post what is due and sleep until the next due time, until cancelled."""
@@ -123,6 +132,7 @@ class Scheduler:
     async def tick(self) -> None:
         """Do every job that is due now, up to `concurrency` at a time."""
         now = self._clock.now()
+        self._pools.clear()  # question pools are cached for one tick only
         due: list[_Job] = []
         while self._heap and self._heap[0].due <= now:
             due.append(heapq.heappop(self._heap).job)
@@ -136,12 +146,12 @@ class Scheduler:
         """Re-plan one schedule after a command changed it, and wake the loop."""
         self._versions[schedule_id] = self._versions.get(schedule_id, 0) + 1
         schedule = await self._ledger.get(schedule_id)
-        if (
-            schedule is not None
-            and not schedule.paused
-            and schedule.channel.platform in self._adapters
-        ):
-            await self._plan_question(schedule, self._clock.now())
+        if schedule is None or schedule.channel.platform not in self._adapters:
+            self._schedules.pop(schedule_id, None)
+        else:
+            self._schedules[schedule_id] = schedule
+            if not schedule.paused:
+                self._plan_question(schedule, self._clock.now())
         self._changed.set()
 
     async def post_now(self, schedule: Schedule) -> bool:
@@ -155,22 +165,21 @@ class Scheduler:
         heapq.heappush(self._heap, _Entry(due, next(self._seq), job))
         self._changed.set()
 
-    async def _plan_question(self, schedule: Schedule, after: datetime) -> None:
+    def _plan_question(self, schedule: Schedule, after: datetime) -> None:
         instants = schedule.slot.next_after(after)
         if instants:
             version = self._versions.get(schedule.id, 0)
             self._push(instants[0], _QuestionJob(schedule.id, version, instants[0]))
 
-    async def _plan_answer(self, question: Post) -> None:
-        schedule = await self._ledger.get(question.schedule_id)
+    def _plan_answer(self, question: Post) -> None:
+        schedule = self._schedules.get(question.schedule_id)
         if schedule is not None:
             due = schedule.answer.due(question.due_at, schedule.zone)
             self._push(due, _AnswerJob(schedule.id, question.slot))
 
-    async def _resume_after(self, schedule: Schedule, now: datetime) -> datetime:
+    def _resume_after(self, schedule: Schedule, last: datetime | None, now: datetime) -> datetime:
         """Where the schedule picks up: after its last post, but never before the grace window."""
         floor = now - self._config.grace
-        last = await self._ledger.last_question_due(schedule.id)
         if last is not None and last < floor:
             self._log_skipped(schedule, last, floor)
         return max(last, floor) if last is not None else floor
@@ -212,15 +221,14 @@ class Scheduler:
     async def _question_job(self, job: _QuestionJob) -> None:
         if job.version != self._versions.get(job.schedule_id, 0):
             return  # the schedule changed since this job was planned
-        schedule = await self._ledger.get(job.schedule_id)
+        schedule = self._schedules.get(job.schedule_id)
         if schedule is None or schedule.paused:
             return
-        await self._plan_question(schedule, job.due)
+        self._plan_question(schedule, job.due)
         await self._post_question(schedule, job.due, schedule.local_date(job.due))
 
     async def _post_question(self, schedule: Schedule, due: datetime, slot: str) -> bool:
-        choice = await choose(self._ledger, self._questions, schedule,
-                              schedule.kind_on(due), slot)  # fmt: skip
+        choice = await choose(self._ledger, self._pool, schedule, schedule.kind_on(due), slot)
         if choice is None:
             await self._pause(schedule.id, "no question matches this schedule's topic filter")
             return False
@@ -243,7 +251,7 @@ class Scheduler:
 
     async def _send(self, post: Post) -> bool:
         """Deliver a claimed post; record success, or plan a retry, or give up and pause."""
-        schedule = await self._ledger.get(post.schedule_id)
+        schedule = self._schedules.get(post.schedule_id)
         adapter = self._adapters.get(schedule.channel.platform) if schedule else None
         if schedule is None or adapter is None:
             return False  # removed, or its platform is not connected: stays pending
@@ -260,7 +268,7 @@ class Scheduler:
             return False
         await self._ledger.mark_sent(post, ref.message_id, self._clock.now())
         if post.part == "question":
-            await self._plan_answer(post)
+            self._plan_answer(post)
         return True
 
     async def _render(self, schedule: Schedule, post: Post) -> tuple[Reply, MessageRef | None]:
@@ -290,6 +298,17 @@ class Scheduler:
     async def _pause(self, schedule_id: int, reason: str) -> None:
         await self._ledger.set_paused(schedule_id, True, reason)
         self._versions[schedule_id] = self._versions.get(schedule_id, 0) + 1
+        if schedule_id in self._schedules:
+            paused = dataclasses.replace(self._schedules[schedule_id], paused=True,
+                                         pause_reason=reason)  # fmt: skip
+            self._schedules[schedule_id] = paused
+
+    async def _pool(self, kind: Kind, topic: str | None) -> list[str]:
+        """The questions a schedule may draw from; one query per filter per tick."""
+        key = (kind, topic)
+        if key not in self._pools:
+            self._pools[key] = await self._questions.ids_matching(kind=kind, topic=topic)
+        return self._pools[key]
 
     # --- sleeping -------------------------------------------------------------------------------
 

@@ -79,10 +79,10 @@ class ScheduleStore:
                                              channel.channel))  # fmt: skip
         return rows[0] if rows else None
 
-    async def active(self, platforms: frozenset[str]) -> list[Schedule]:
-        """Unpaused schedules on the platforms that are connected."""
+    async def on_platforms(self, platforms: frozenset[str]) -> list[Schedule]:
+        """Every schedule (paused ones too) on the platforms that are connected."""
         marks = ",".join("?" * len(platforms))
-        return await self._schedules(f"paused = 0 AND platform IN ({marks})", tuple(platforms))
+        return await self._schedules(f"platform IN ({marks})", tuple(platforms))
 
     async def set_paused(self, schedule_id: int, paused: bool, reason: str | None = None) -> None:
         await self._db.execute(
@@ -110,11 +110,9 @@ class ScheduleStore:
                  ON CONFLICT DO NOTHING"""
         params = (post.schedule_id, post.slot, post.part, post.question_id, post.kind.value,
                   post.cycle, post.due_at.isoformat(), post.nonce)  # fmt: skip
-        async with transaction(self._db):
-            cursor = await self._db.execute(sql, params)
-            claimed = cursor.rowcount == 1
-            await cursor.close()
-        return claimed
+        # One statement is one transaction (autocommit): the claim is atomic on its own.
+        async with self._db.execute(sql, params) as cursor:
+            return cursor.rowcount == 1
 
     async def mark_sent(self, post: Post, message_id: str, at: datetime) -> None:
         await self._db.execute(
@@ -154,13 +152,13 @@ class ScheduleStore:
         )
         return rows[0] if rows else None
 
-    async def last_question_due(self, schedule_id: int) -> datetime | None:
+    async def last_question_dues(self) -> dict[int, datetime]:
+        """Each schedule's latest question slot (instants are stored in UTC, so max works)."""
         async with self._db.execute(
-            "SELECT max(due_at) FROM daily_posts WHERE schedule_id = ? AND part = 'question'",
-            (schedule_id,),
+            "SELECT schedule_id, max(due_at) FROM daily_posts WHERE part = 'question' "
+            "GROUP BY schedule_id"
         ) as cursor:
-            row = await cursor.fetchone()
-        return datetime.fromisoformat(row[0]) if row and row[0] else None
+            return {int(row[0]): datetime.fromisoformat(row[1]) async for row in cursor}
 
     async def current_cycle(self, schedule_id: int, kind: Kind) -> tuple[int, set[str]]:
         """The schedule's latest cycle for `kind`, and the questions already asked in it."""
