@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
@@ -62,6 +63,7 @@ class AnswerTiming:
     at: time | None = None
 
     @classmethod
+    @functools.lru_cache(maxsize=1024)
     def parse(cls, text: str) -> AnswerTiming:
         text = text.strip().lower()
         match = _DELAY.match(text)

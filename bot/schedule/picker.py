@@ -12,14 +12,14 @@ import random
 from collections.abc import Awaitable, Callable
 
 from bot.schedule.model import Schedule
-from bot.store.schedules import ScheduleStore
 from bot.types import Kind
 
 Candidates = Callable[[Kind, str | None], Awaitable[list[str]]]
+Asked = Callable[[int, Kind], Awaitable[tuple[int, set[str]]]]
 
 
 async def choose(
-    ledger: ScheduleStore, candidates: Candidates, schedule: Schedule, kind: Kind, slot: str
+    asked_in: Asked, candidates: Candidates, schedule: Schedule, kind: Kind, slot: str
 ) -> tuple[str, Kind, int] | None:
     """(question id, kind, cycle) for `slot`, or None if nothing fits the schedule's filter.
 
@@ -28,7 +28,7 @@ async def choose(
     for wanted in (kind, Kind.QA) if kind is Kind.CODING else (kind,):
         pool = await candidates(wanted, schedule.topic)
         if pool:
-            cycle, asked = await ledger.current_cycle(schedule.id, wanted)
+            cycle, asked = await asked_in(schedule.id, wanted)
             remaining = sorted(set(pool) - asked)
             if not remaining:
                 cycle, remaining = cycle + 1, sorted(pool)

@@ -40,7 +40,7 @@ from bot.schedule.model import Schedule
 from bot.schedule.picker import choose
 from bot.store.questions import QuestionStore
 from bot.store.schedules import Part, Post, ScheduleStore
-from bot.types import Kind, MessageRef, Reply
+from bot.types import Kind, MessageRef, Question, Reply
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ class SchedulerConfig:
     retry_delays: tuple[timedelta, ...] = (
         timedelta(seconds=30), timedelta(minutes=2), timedelta(minutes=10), timedelta(minutes=30),
     )  # fmt: skip
-    concurrency: int = 32  # posts in flight at once when many channels share a minute
+    concurrency: int = 64  # posts in flight at once when many channels share a minute
     skipped_log_limit: int = 7
 
 
@@ -100,6 +100,9 @@ class Scheduler:
         # so a post does not read its schedule back from the database.
         self._schedules: dict[int, Schedule] = {}
         self._pools: dict[tuple[Kind, str | None], list[str]] = {}
+        self._texts: dict[str, Question] = {}  # like the pools: for one tick
+        self._cycles: dict[tuple[int, Kind], tuple[int, set[str]]] = {}
+        self._sent: list[tuple[Post, str, datetime]] = []
         self._versions: dict[int, int] = {}
         self._changed = asyncio.Event()
         self._limit = asyncio.Semaphore(config.concurrency)
@@ -132,12 +135,26 @@ class Scheduler:
     async def tick(self) -> None:
         """Do every job that is due now, up to `concurrency` at a time."""
         now = self._clock.now()
-        self._pools.clear()  # question pools are cached for one tick only
+        self._pools.clear()  # when many channels are due at once, they share these reads
+        self._texts.clear()
         due: list[_Job] = []
         while self._heap and self._heap[0].due <= now:
             due.append(heapq.heappop(self._heap).job)
-        if due:
-            await asyncio.gather(*(self._guarded(job) for job in due))
+        if not due:
+            return
+        # Questions first, as one batch: choose each, claim them all in one transaction,
+        # then send them concurrently. A thousand channels due in the same minute cost a
+        # handful of database round trips, not thousands.
+        asking = [job for job in due if isinstance(job, _QuestionJob)]
+        self._cycles = await self._prefetch_cycles({job.schedule_id for job in asking})
+        posts = [post for job in asking if (post := await self._question_post(job))]
+        claimed = await self._ledger.claim_all(posts) if posts else []
+        others = [job for job in due if not isinstance(job, _QuestionJob)]
+        await asyncio.gather(
+            *(self._guarded(_RetryJob(post)) for post in claimed),
+            *(self._guarded(job) for job in others),
+        )
+        await self._flush_sent()
 
     def next_due(self) -> datetime | None:
         return self._heap[0].due if self._heap else None
@@ -157,7 +174,14 @@ class Scheduler:
     async def post_now(self, schedule: Schedule) -> bool:
         """`daily now`: post the schedule's next question at once (its answer follows as set)."""
         now = self._clock.now()
-        return await self._post_question(schedule, now, f"now-{now.isoformat(timespec='seconds')}")
+        self._cycles.clear()  # outside a tick: read the cycle fresh
+        slot = f"now-{now.isoformat(timespec='seconds')}"
+        post = await self._choose(schedule, now, slot)
+        if post is None or not await self._ledger.claim(post):
+            return False
+        sent = await self._send(post)
+        await self._flush_sent()
+        return sent
 
     # --- planning -------------------------------------------------------------------------
 
@@ -211,33 +235,29 @@ class Scheduler:
                 log.exception("scheduled job %r failed", job)
 
     async def _do(self, job: _Job) -> None:
-        if isinstance(job, _QuestionJob):
-            await self._question_job(job)
-        elif isinstance(job, _AnswerJob):
+        if isinstance(job, _AnswerJob):
             await self._answer_job(job)
-        else:
+        elif isinstance(job, _RetryJob):
             await self._send(job.post)
 
-    async def _question_job(self, job: _QuestionJob) -> None:
+    async def _question_post(self, job: _QuestionJob) -> Post | None:
+        """The post a question job makes (not yet claimed), and the schedule's next job."""
         if job.version != self._versions.get(job.schedule_id, 0):
-            return  # the schedule changed since this job was planned
+            return None  # the schedule changed since this job was planned
         schedule = self._schedules.get(job.schedule_id)
         if schedule is None or schedule.paused:
-            return
+            return None
         self._plan_question(schedule, job.due)
-        await self._post_question(schedule, job.due, schedule.local_date(job.due))
+        return await self._choose(schedule, job.due, schedule.local_date(job.due))
 
-    async def _post_question(self, schedule: Schedule, due: datetime, slot: str) -> bool:
-        choice = await choose(self._ledger, self._pool, schedule, schedule.kind_on(due), slot)
+    async def _choose(self, schedule: Schedule, due: datetime, slot: str) -> Post | None:
+        choice = await choose(self._asked, self._pool, schedule, schedule.kind_on(due), slot)
         if choice is None:
             await self._pause(schedule.id, "no question matches this schedule's topic filter")
-            return False
+            return None
         question_id, kind, cycle = choice
-        post = Post(schedule.id, slot, "question", question_id, kind, cycle, due, "pending", 0,
+        return Post(schedule.id, slot, "question", question_id, kind, cycle, due, "pending", 0,
                     _nonce(schedule.id, slot, "question"), None)  # fmt: skip
-        if not await self._ledger.claim(post):
-            return False  # already claimed: by an earlier run, or this slot was retried
-        return await self._send(post)
 
     async def _answer_job(self, job: _AnswerJob) -> None:
         question = await self._ledger.question_post(job.schedule_id, job.slot)
@@ -266,15 +286,18 @@ class Scheduler:
             log.exception("schedule %d: posting raised", schedule.id)
             await self._failed(schedule, post, f"{type(exc).__name__}: {exc}", permanent=False)
             return False
-        await self._ledger.mark_sent(post, ref.message_id, self._clock.now())
+        self._sent.append((post, ref.message_id, self._clock.now()))
         if post.part == "question":
             self._plan_answer(post)
         return True
 
     async def _render(self, schedule: Schedule, post: Post) -> tuple[Reply, MessageRef | None]:
-        question = await self._questions.get(post.question_id, retired=True)
+        question = self._texts.get(post.question_id)
+        if question is None:
+            question = await self._questions.get(post.question_id, retired=True)
         if question is None:
             raise DeliveryError(f"question {post.question_id} is gone", permanent=True)
+        self._texts[question.id] = question
         if post.part == "question":
             return question_reply(question, schedule.locale), None
         asked = await self._ledger.question_post(post.schedule_id, post.slot)
@@ -302,6 +325,33 @@ class Scheduler:
             paused = dataclasses.replace(self._schedules[schedule_id], paused=True,
                                          pause_reason=reason)  # fmt: skip
             self._schedules[schedule_id] = paused
+
+    async def _prefetch_cycles(
+        self, schedule_ids: set[int]
+    ) -> dict[tuple[int, Kind], tuple[int, set[str]]]:
+        if not schedule_ids:
+            return {}
+        found = await self._ledger.current_cycles(schedule_ids)
+        empty = {(sid, kind): (0, set[str]()) for sid in schedule_ids for kind in Kind}
+        return empty | found
+
+    async def _flush_sent(self) -> None:
+        """Record the message references of everything sent since the last flush, at once.
+
+        Until this runs the posts are still `pending`: a crash here is the window described
+        in the module docstring, for the posts of one tick.
+        """
+        if self._sent:
+            sent, self._sent = self._sent, []
+            await self._ledger.mark_all_sent(sent)
+
+    async def _asked(self, schedule_id: int, kind: Kind) -> tuple[int, set[str]]:
+        """The schedule's current cycle and what it asked in it: prefetched for a whole tick."""
+        key = (schedule_id, kind)
+        if key not in self._cycles:
+            found = await self._ledger.current_cycles([schedule_id])
+            self._cycles[key] = found.get(key, (0, set()))
+        return self._cycles[key]
 
     async def _pool(self, kind: Kind, topic: str | None) -> list[str]:
         """The questions a schedule may draw from; one query per filter per tick."""

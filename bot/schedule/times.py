@@ -15,6 +15,7 @@ Everything is pure: no clock is read here; callers pass the instant to start fro
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ _HH_MM = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 EVERY_DAY = frozenset(range(7))  # Monday = 0, as date.weekday()
 
 
+@functools.lru_cache(maxsize=4096)  # schedules share a few hundred zones and times
 def parse_local_time(text: str) -> time:
     """`HH:MM` in 24-hour form; raise ValueError with what is wrong."""
     match = _HH_MM.match(text.strip())
@@ -33,6 +35,7 @@ def parse_local_time(text: str) -> time:
     return time(int(match[1]), int(match[2]))
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_zone(name: str) -> ZoneInfo:
     """An IANA time zone such as Asia/Shanghai; raise ValueError if there is none by that name."""
     try:

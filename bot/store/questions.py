@@ -15,6 +15,7 @@ from collections.abc import Iterable
 import aiosqlite
 
 from bot.search.tokens import match_expression, query_tokens
+from bot.store.database import fetch_all, fetch_one
 from bot.types import Difficulty, Kind, Question, SearchHit, Source, TopicCount, User
 
 _MARKUP = re.compile(r"[|#*`>_]+|-{3,}")
@@ -35,8 +36,7 @@ class QuestionStore:
         """The live question `question_id`; with `retired`, also one that left the bank."""
         sql = f"SELECT {_COLUMNS} FROM questions WHERE id = ?"
         sql += "" if retired else " AND retired = 0"
-        async with self._db.execute(sql, (question_id,)) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(self._db, sql, (question_id,))
         return _question(row) if row else None
 
     async def pick(
@@ -44,38 +44,34 @@ class QuestionStore:
     ) -> Question | None:
         """A uniformly random live question, optionally of one kind and topic."""
         where, params = _filters(kind, topic)
-        async with self._db.execute(f"SELECT count(*) FROM questions WHERE {where}", params) as c:
-            row = await c.fetchone()
+        row = await fetch_one(self._db, f"SELECT count(*) FROM questions WHERE {where}", params)
         count = int(row[0]) if row else 0
         if count == 0:
             return None
         sql = f"SELECT {_COLUMNS} FROM questions WHERE {where} ORDER BY id LIMIT 1 OFFSET ?"
-        async with self._db.execute(sql, (*params, rng.randrange(count))) as cursor:
-            picked = await cursor.fetchone()
+        picked = await fetch_one(self._db, sql, (*params, rng.randrange(count)))
         return _question(picked) if picked else None
 
     async def ids_matching(
         self, *, kind: Kind | None = None, topic: str | None = None
     ) -> list[str]:
         where, params = _filters(kind, topic)
-        async with self._db.execute(f"SELECT id FROM questions WHERE {where}", params) as c:
-            return [row[0] async for row in c]
+        found = await fetch_all(self._db, f"SELECT id FROM questions WHERE {where}", params)
+        return [row[0] for row in found]
 
     async def topics(self) -> list[TopicCount]:
         sql = """SELECT t.topic, count(*) FROM question_topics t
                  JOIN questions q ON q.id = t.question_id AND q.retired = 0
                  GROUP BY t.topic ORDER BY count(*) DESC, t.topic"""
-        async with self._db.execute(sql) as cursor:
-            return [TopicCount(row[0], int(row[1])) async for row in cursor]
+        return [TopicCount(row[0], int(row[1])) for row in await fetch_all(self._db, sql)]
 
     async def topic_exists(self, topic: str) -> bool:
         sql = "SELECT 1 FROM question_topics WHERE topic = ? LIMIT 1"
-        async with self._db.execute(sql, (topic,)) as cursor:
-            return await cursor.fetchone() is not None
+        return await fetch_one(self._db, sql, (topic,)) is not None
 
     async def ids(self) -> list[str]:
-        async with self._db.execute("SELECT id FROM questions WHERE retired = 0") as cursor:
-            return [row[0] async for row in cursor]
+        found = await fetch_all(self._db, "SELECT id FROM questions WHERE retired = 0")
+        return [row[0] for row in found]
 
     async def search(self, query: str, limit: int = 5) -> list[SearchHit]:
         """Best matches first: questions whose title matches, then those whose text does.
@@ -96,8 +92,7 @@ class QuestionStore:
         marks = ",".join("?" * len(rowids))
         columns = "rowid, id, title, kind, answer, prompt"
         sql = f"SELECT {columns} FROM questions WHERE rowid IN ({marks})"
-        async with self._db.execute(sql, rowids) as cursor:
-            rows = {row[0]: row async for row in cursor}
+        rows = {row[0]: row for row in await fetch_all(self._db, sql, rowids)}
         terms = query_tokens(query)
         return [
             SearchHit(r[1], r[2], Kind(r[3]), snippet(r[5] or r[4], terms))
@@ -108,8 +103,8 @@ class QuestionStore:
         skip = f"AND rowid NOT IN ({','.join('?' * len(exclude))})" if exclude else ""
         sql = f"""SELECT rowid FROM question_search WHERE question_search MATCH ? {skip}
                   ORDER BY bm25(question_search, 8.0, 1.0) LIMIT ?"""
-        async with self._db.execute(sql, (expression, *exclude, limit)) as cursor:
-            return [int(row[0]) async for row in cursor]
+        found = await fetch_all(self._db, sql, (expression, *exclude, limit))
+        return [int(row[0]) for row in found]
 
     async def record_reveal(self, user: User, question_id: str, at: str) -> None:
         await self._db.execute(

@@ -5,6 +5,7 @@ answers in the question's thread, retries and pausing."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from datetime import UTC, datetime, timedelta
 
@@ -376,3 +377,22 @@ async def test_an_unexpected_adapter_error_is_retried_like_a_refusal(
     assert adapter.sent == [] and scheduler.next_due() == utc(2026, 3, 2, 1, 0, 30)
     await at(scheduler, clock, utc(2026, 3, 2, 1, 0, 30))
     assert len(adapter.sent) == 1
+
+
+async def test_moving_the_time_after_todays_post_does_not_post_twice_today(
+    loaded_db: aiosqlite.Connection, clock: FakeClock, adapter: FakeAdapter
+) -> None:
+    schedule = await add(loaded_db, answer="+23h")
+    clock.set(utc(2026, 3, 2, 0, 0))
+    scheduler = make(loaded_db, clock, adapter)
+    await scheduler.start()
+    await at(scheduler, clock, utc(2026, 3, 2, 1, 0))  # 09:00 in Shanghai: posted
+    moved = dataclasses.replace(schedule, post_at=parse_local_time("15:00"))
+    await ScheduleStore(loaded_db).save(moved)
+    await scheduler.schedule_changed(schedule.id)
+    assert scheduler.next_due() == utc(2026, 3, 2, 7, 0)  # 15:00 today is planned ...
+    await at(scheduler, clock, utc(2026, 3, 2, 7, 0))
+    assert len(adapter.sent) == 1  # ... but today's slot was already claimed
+    await at(scheduler, clock, utc(2026, 3, 3, 7, 0))
+    questions = [s for s in adapter.sent if s.thread_of is None]
+    assert len(questions) == 2  # tomorrow at the new time (yesterday's answer went out too)
