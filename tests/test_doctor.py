@@ -24,3 +24,12 @@ async def test_doctor_reports_a_missing_database_then_a_healthy_one(tmp_path: Pa
     assert healthy, lines
     assert "11 questions, up to date" in "\n".join(lines)
     assert "STUDYBOT_LOG_LEVEL = INFO" in "\n".join(lines)
+    assert "schedules: 0 active, 0 paused" in lines
+
+    async with open_database(settings.database) as db:
+        await db.execute(
+            "INSERT INTO schedules (platform, channel, post_time, timezone, days, answer, paused,"
+            " pause_reason) VALUES ('slack', 'C1', '09:00', 'UTC', 127, '+8h', 1, 'not_in_channel')"
+        )
+    lines, healthy = await diagnose(settings)
+    assert healthy and "  paused: slack #C1: not_in_channel" in lines

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,8 @@ def test_defaults() -> None:
     assert settings.database == Path("data/studybot.sqlite3")
     assert settings.content_dir == Path("content")
     assert settings.log_level == "INFO"
+    assert settings.grace == timedelta(hours=1)
+    assert Settings.from_mapping({"STUDYBOT_GRACE_MINUTES": "15"}).grace == timedelta(minutes=15)
 
 
 def test_environment_overrides_the_env_file(tmp_path: Path) -> None:
@@ -28,6 +31,8 @@ def test_environment_overrides_the_env_file(tmp_path: Path) -> None:
     [
         ({"STUDYBOT_LOG_LEVEL": "LOUD"}, "STUDYBOT_LOG_LEVEL"),
         ({"STUDYBOT_DATABASE": "."}, "STUDYBOT_DATABASE"),
+        ({"STUDYBOT_GRACE_MINUTES": "an hour"}, "STUDYBOT_GRACE_MINUTES"),
+        ({"STUDYBOT_GRACE_MINUTES": "5000"}, "STUDYBOT_GRACE_MINUTES"),
     ],
 )
 def test_a_wrong_value_names_the_setting(values: dict[str, str], named: str) -> None:

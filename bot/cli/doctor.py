@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from bot.content.bank import fingerprint, read_bank
 from bot.errors import ContentError, StudybotError
 from bot.settings import Settings
-from bot.store.database import SCHEMA_VERSION, open_database
+from bot.store.database import SCHEMA_VERSION, fetch_all, open_database
 from bot.store.ingest import stored_fingerprint
 from bot.store.questions import QuestionStore
 
@@ -48,7 +48,19 @@ async def check_database(settings: Settings) -> tuple[list[str], bool]:
     return [line], count > 0
 
 
-CHECKS: tuple[Check, ...] = (check_settings, check_content, check_database)
+async def check_schedules(settings: Settings) -> tuple[list[str], bool]:
+    """Schedules by platform; a paused one is reported with its reason (not a failure)."""
+    if not settings.database.exists():
+        return [], True
+    async with open_database(settings.database) as db:
+        rows = await fetch_all(db, "SELECT platform, channel, paused, pause_reason FROM schedules")
+    active = sum(1 for row in rows if not row[2])
+    lines = [f"schedules: {active} active, {len(rows) - active} paused"]
+    lines += [f"  paused: {row[0]} #{row[1]}: {row[3] or 'by an admin'}" for row in rows if row[2]]
+    return lines, True
+
+
+CHECKS: tuple[Check, ...] = (check_settings, check_content, check_database, check_schedules)
 
 
 async def diagnose(settings: Settings) -> tuple[list[str], bool]:
