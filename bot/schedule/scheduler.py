@@ -4,15 +4,17 @@ Design
 - Work is a heap of jobs keyed by due instant: each active schedule's next question, each
   posted question's answer, each retry. The loop sleeps until the earliest one (or until a
   schedule changes) and never scans every schedule every minute.
-- Exactly once: a job first *claims* its ledger row (schedule, slot, part) in a transaction,
-  then sends, then records the platform's message reference. A claimed slot is never claimed
+- Exactly once: the questions due in a tick are first *claimed*, their ledger rows
+  (schedule, slot, part) inserted in one transaction; then they are sent; then the platform's
+  message references are recorded, again in one write. A claimed slot is never claimed
   again, so a restart cannot post it twice.
-- The one window left: the platform accepted the message but the process died before the
-  reference was stored. On restart that row is still `pending`; if its slot is within the
-  grace period it is sent again with the same nonce. Discord deduplicates by nonce, so
-  there it is still one message; on platforms without idempotency (Slack, the console) the
-  channel may see the question twice. A pending row older than the grace period is given up
-  and logged instead, so a long outage never floods a channel.
+- The one window left: the platform accepted a message but the process died before its
+  reference was stored (for the posts of one tick, well under a second). On restart such a
+  row is still `pending`; if its slot is within the grace period it is sent again with the
+  same nonce. Discord deduplicates by nonce, so there it is still one message; on
+  platforms without idempotency (Slack, the console) the channel may see the question twice.
+  A pending row older than the grace period is given up and logged instead, so a long
+  outage never floods a channel.
 - Missed slots: at start, a question whose slot passed less than `grace` ago is posted late;
   older slots are skipped and logged; answers of posted questions are always delivered, late
   if need be.
