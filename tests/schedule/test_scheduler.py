@@ -192,23 +192,29 @@ async def test_a_restart_after_the_slot_does_not_post_it_again(
     assert second.next_due() == utc(2026, 3, 2, 9, 0)  # only the answer is left today
 
 
+async def crash_after_the_platform_accepted(
+    db: aiosqlite.Connection, clock: FakeClock, platform: FakeAdapter
+) -> None:
+    """Post 09:00's question in Shanghai and die before recording the message id."""
+    platform.hang_after_accepting = True
+    await add(db)
+    clock.set(utc(2026, 3, 2, 1, 0))
+    first = make(db, clock, platform)
+    await first.start()
+    crashed = asyncio.create_task(first.tick())
+    await asyncio.wait_for(platform.posted.wait(), 5)
+    crashed.cancel()  # the process dies here
+    with pytest.raises(asyncio.CancelledError):
+        await crashed
+    platform.hang_after_accepting = False
+
+
 async def test_a_crash_after_the_platform_accepted_resends_with_the_same_nonce(
     loaded_db: aiosqlite.Connection, clock: FakeClock
 ) -> None:
     """The documented window: the message went out, the reference was never stored."""
     platform = FakeAdapter(dedupe_nonces=True)
-    platform.hang_after_accepting = True
-    await add(loaded_db)
-    clock.set(utc(2026, 3, 2, 1, 0))
-    first = make(loaded_db, clock, platform)
-    await first.start()
-    crashed = asyncio.create_task(first.tick())
-    await asyncio.wait_for(platform.posted.wait(), 5)
-    crashed.cancel()  # the process dies before it can record the message id
-    with pytest.raises(asyncio.CancelledError):
-        await crashed
-
-    platform.hang_after_accepting = False
+    await crash_after_the_platform_accepted(loaded_db, clock, platform)
     clock.set(utc(2026, 3, 2, 1, 3))
     second = make(loaded_db, clock, platform)
     await second.start()
@@ -223,17 +229,7 @@ async def test_an_unconfirmed_post_older_than_the_grace_period_is_given_up(
     loaded_db: aiosqlite.Connection, clock: FakeClock, caplog: pytest.LogCaptureFixture
 ) -> None:
     platform = FakeAdapter()
-    platform.hang_after_accepting = True
-    await add(loaded_db)
-    clock.set(utc(2026, 3, 2, 1, 0))
-    first = make(loaded_db, clock, platform)
-    await first.start()
-    crashed = asyncio.create_task(first.tick())
-    await asyncio.wait_for(platform.posted.wait(), 5)
-    crashed.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await crashed
-    platform.hang_after_accepting = False
+    await crash_after_the_platform_accepted(loaded_db, clock, platform)
     clock.set(utc(2026, 3, 2, 3, 0))  # two hours of downtime
     second = make(loaded_db, clock, platform)
     with caplog.at_level(logging.WARNING):
