@@ -9,9 +9,7 @@ bank lands or, on any error, none of it does.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import hashlib
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -68,8 +66,9 @@ async def stored_fingerprint(db: aiosqlite.Connection) -> str | None:
 
 
 def content_hash(question: Question) -> str:
-    payload = json.dumps(dataclasses.asdict(question), ensure_ascii=False, sort_keys=True)
-    return hashlib.sha256(payload.encode()).hexdigest()
+    # The frozen dataclass's repr lists every field, nested sources included, in a fixed
+    # order: a stable digest at a fraction of the cost of asdict() + JSON.
+    return hashlib.sha256(repr(question).encode()).hexdigest()
 
 
 async def _write(db: aiosqlite.Connection, changed: list[tuple[Question, str]]) -> None:
