@@ -26,6 +26,8 @@ class CommandSpec:
     name: str
     help_key: str
     options: tuple[OptionSpec, ...] = ()
+    # May take seconds (grading): platforms with a reply deadline acknowledge first.
+    slow: bool = False
 
     def option(self, name: str) -> OptionSpec | None:
         return next((o for o in self.options if o.name == name), None)
