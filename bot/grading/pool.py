@@ -84,6 +84,11 @@ class Sandbox:
             self._request_fork()
         return self.layers
 
+    @property
+    def pid(self) -> int | None:
+        """The zygote's process id (for diagnostics)."""
+        return self._process.pid if self._process else None
+
     async def close(self) -> None:
         if self._control is not None:
             with contextlib.suppress(OSError):

@@ -6,7 +6,9 @@ multi-statement change is one `BEGIN IMMEDIATE ... COMMIT` and a failure rolls a
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import weakref
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -39,16 +41,26 @@ async def open_database(path: Path) -> AsyncIterator[aiosqlite.Connection]:
         await db.close()
 
 
+# One connection is shared by every coroutine, and SQLite has one transaction per connection:
+# writers take turns here instead of failing with "cannot start a transaction within a
+# transaction" when two commands write at once.
+_WRITERS: weakref.WeakKeyDictionary[aiosqlite.Connection, asyncio.Lock] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 @asynccontextmanager
 async def transaction(db: aiosqlite.Connection) -> AsyncIterator[None]:
     """One write transaction: committed on success, rolled back on any exception."""
-    await db.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    except BaseException:
-        await db.execute("ROLLBACK")
-        raise
-    await db.execute("COMMIT")
+    lock = _WRITERS.setdefault(db, asyncio.Lock())
+    async with lock:
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+        await db.execute("COMMIT")
 
 
 async def fetch_all(

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-FENCE = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*\n(.*?)(?:\n[ \t]*```|\Z)", re.S | re.I)
+# An opening fence, then everything up to a closing fence at the start of a line (or the end).
+FENCE = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*\n(.*?)(?:^[ \t]*```|\Z)", re.S | re.I | re.M)
 ZERO_WIDTH = "\u200b"
 
 

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot.errors import StoreError
-from bot.store.database import SCHEMA_VERSION, open_database, schema_version
+from bot.store.database import (
+    SCHEMA_VERSION,
+    fetch_all,
+    open_database,
+    schema_version,
+    transaction,
+)
 
 
 async def test_a_new_database_is_migrated_and_in_wal_mode(tmp_path: Path) -> None:
@@ -45,3 +52,18 @@ async def test_an_unopenable_path_is_a_store_error(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="cannot open database"):
         async with open_database(blocker / "bot.sqlite3"):
             pass
+
+
+async def test_concurrent_writers_take_turns_on_one_connection(tmp_path: Path) -> None:
+    async with open_database(tmp_path / "db.sqlite3") as db:
+        await db.execute("CREATE TABLE t (n INTEGER)")
+
+        async def write(n: int) -> None:
+            async with transaction(db):
+                await db.execute("INSERT INTO t VALUES (?)", (n,))
+                await asyncio.sleep(0)  # let the others try to start theirs meanwhile
+                await db.execute("INSERT INTO t VALUES (?)", (-n,))
+
+        await asyncio.gather(*(write(n) for n in range(1, 21)))
+        rows = await fetch_all(db, "SELECT SUM(n), COUNT(*) FROM t")
+        assert tuple(rows[0]) == (0, 40)

@@ -76,8 +76,8 @@ def compile_solution(source: str, banned: tuple[str, ...]) -> tuple[CodeType, li
         tree = ast.parse(source, FILENAME)
     except SyntaxError as exc:
         raise _Refused(_compile_error(f"line {exc.lineno}: {exc.msg}")) from None
-    except (RecursionError, MemoryError):
-        raise _Refused(_compile_error("the code is nested too deeply to compile")) from None
+    except (RecursionError, MemoryError) as exc:
+        raise _Refused(_compile_error(_too_big(exc))) from None
     except ValueError as exc:  # e.g. null bytes
         raise _Refused(_compile_error(str(exc))) from None
     notes = drop_main_block(tree)
@@ -88,11 +88,17 @@ def compile_solution(source: str, banned: tuple[str, ...]) -> tuple[CodeType, li
         raise _Refused(event)
     try:
         result = compile_restricted_exec(tree, FILENAME)
-    except (RecursionError, MemoryError):
-        raise _Refused(_compile_error("the code is nested too deeply to compile")) from None
+    except (RecursionError, MemoryError) as exc:
+        raise _Refused(_compile_error(_too_big(exc))) from None
     if result.errors or result.code is None:
         raise _Refused(_compile_error("; ".join(result.errors) or "refused"))
     return result.code, notes
+
+
+def _too_big(exc: BaseException) -> str:
+    if isinstance(exc, RecursionError):
+        return "the code is nested too deeply to compile"
+    return "the code is too large to compile within the memory limit"
 
 
 def _compile_error(message: str) -> Event:

@@ -92,3 +92,27 @@ def test_the_console_runs_the_schedule_and_shows_the_daily_post(tmp_path: Path) 
     post = out.index("[1] Show answer")  # the daily question, posted into the terminal
     assert out.index("Posted the next question.") > post
     assert "Days: weekdays" in out
+
+
+def test_submit_pasted_code_from_the_console(tmp_path: Path) -> None:
+    script = (
+        "/submit rotate-matrix ```python\n"
+        "def rotate(matrix):\n"
+        "    n = len(matrix)\n"
+        "    for i in range(n):\n"
+        "        for j in range(i + 1, n):\n"
+        "            matrix[i][j], matrix[j][i] = matrix[j][i], matrix[i][j]\n"
+        "    for row in matrix:\n"
+        "        row.reverse()\n"
+        "```\n"
+        "/submit rotate-matrix ```python\ndef rotate(m):\n    return m[::-1]\n```\n"
+        "/me\n"
+    )
+    result = studybot(["console"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "grading sandbox ready; isolation active: process, rlimits" in result.stderr
+    assert "┌ ✅ Accepted: 旋转矩阵" in result.stdout
+    assert "12/12 tests passed." in result.stdout
+    assert "┌ ❌ Wrong answer: 旋转矩阵" in result.stdout
+    assert "expected: [[7, 4, 1], [8, 5, 2], [9, 6, 3]]" in result.stdout
+    assert "Solved: `rotate-matrix`" in result.stdout

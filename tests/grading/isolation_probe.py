@@ -1,0 +1,70 @@
+"""Run as a script by test_isolation.py: applies the worker's layers, reports what they allow.
+
+Usage: python isolation_probe.py PORT   (PORT: a TCP port listening on the host's loopback)
+Prints one JSON object: the layers that came up, the worker's descriptors and limits as seen
+from outside, and the errno of each forbidden attempt made inside (null = it succeeded).
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import socket
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.grading.sandbox import isolation
+
+
+def attempts(port: int) -> dict[str, Callable[[], object]]:
+    return {
+        "socket": lambda: socket.socket(socket.AF_INET, socket.SOCK_STREAM),
+        "fork": os.fork,
+        "exec": lambda: os.execv("/bin/true", ["/bin/true"]),
+        "open_file": lambda: os.open("/etc/hostname", os.O_RDONLY),
+        "kill_parent": lambda: os.kill(os.getppid(), 0),
+        "connect_host": lambda: socket.create_connection(("127.0.0.1", port), timeout=1),
+    }
+
+
+def try_all(port: int) -> dict[str, int | None]:
+    results: dict[str, int | None] = {}
+    for name, attempt in attempts(port).items():
+        try:
+            attempt()
+            results[name] = None
+        except OSError as exc:
+            results[name] = exc.errno or errno.EIO
+    return results
+
+
+def main() -> None:
+    port = int(sys.argv[1])
+    namespaces = isolation.enter_namespaces()
+    syscall_filter = isolation.build_filter(isolation.load_seccomp_library())
+    ours, theirs = socket.socketpair()
+    pid = os.fork()
+    if pid == 0:
+        ours.close()
+        isolation.lock_down(theirs.fileno(), syscall_filter)
+        isolation.limit_job(1.0, 512 * 1024 * 1024)
+        channel = socket.socket(fileno=0)
+        channel.sendall(b"ready")
+        channel.recv(1)  # wait while the parent looks at us from outside
+        channel.sendall(json.dumps(try_all(port)).encode())
+        os._exit(0)
+    theirs.close()
+    assert ours.recv(5) == b"ready"
+    fds = sorted(entry.name for entry in Path(f"/proc/{pid}/fd").iterdir())
+    limits = Path(f"/proc/{pid}/limits").read_text()
+    ours.sendall(b"go")
+    inside = json.loads(ours.recv(65536))
+    os.waitpid(pid, 0)
+    print(json.dumps({"namespaces": namespaces, "seccomp": syscall_filter is not None,
+                      "fds": fds, "limits": limits, "inside": inside}))  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+"""`/submit`, `/run` and `/me` through the core, with a real sandbox and a real database."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiosqlite
+import pytest
+import pytest_asyncio
+
+from bot.commands.context import Context
+from bot.core import Studybot
+from bot.grading.admission import Admission
+from bot.grading.grader import Grader
+from bot.grading.pool import Sandbox
+from bot.grading.problems import Problem
+from bot.grading.results import RawRun
+from bot.grading.service import Grading
+from bot.schedule.scheduler import Scheduler
+from bot.store.database import fetch_all
+from bot.store.questions import QuestionStore
+from bot.store.schedules import ScheduleStore
+from bot.store.submissions import SubmissionStore
+from bot.types import ActionKind, ChannelRef, Locale, Reply, User
+from tests.fakes import FakeClock
+from tests.grading.conftest import reference
+
+ALICE = User("test", "alice", "Alice")
+HERE = ChannelRef("test", "general")
+
+
+class GatedExecutor:
+    """The real sandbox behind a gate the test opens: a boundary fake, not a mock."""
+
+    def __init__(self, sandbox: Sandbox) -> None:
+        self.sandbox, self.gate, self.entered = sandbox, asyncio.Event(), asyncio.Event()
+
+    async def run(self, job: dict[str, Any], deadline: float) -> RawRun:
+        self.entered.set()
+        await self.gate.wait()
+        return await self.sandbox.run(job, deadline)
+
+
+@pytest_asyncio.fixture
+async def sandbox() -> AsyncIterator[Sandbox]:
+    box = Sandbox(warm=1)
+    await box.start()
+    yield box
+    await box.close()
+
+
+@pytest.fixture
+def executor(sandbox: Sandbox) -> GatedExecutor:
+    gated = GatedExecutor(sandbox)
+    gated.gate.set()  # open unless a test closes it
+    return gated
+
+
+@pytest.fixture
+def grading(
+    loaded_db: aiosqlite.Connection, executor: GatedExecutor,
+    problems: dict[str, Problem], clock: FakeClock,
+) -> Grading:  # fmt: skip
+    grader = Grader(executor, problems)
+    return Grading(grader, Admission(clock), SubmissionStore(loaded_db), clock)
+
+
+@pytest.fixture
+def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
+        grading: Grading) -> Studybot:  # fmt: skip
+    context = Context(QuestionStore(loaded_db), clock, random.Random(1),
+                      ScheduleStore(loaded_db), scheduler, grading)  # fmt: skip
+    return Studybot(context)
+
+
+async def say(bot: Studybot, line: str, locale: Locale = Locale.EN) -> Reply:
+    return await bot.handle_line(line, user=ALICE, channel=HERE, locale=locale)
+
+
+async def test_submit_a_fenced_solution_and_see_it_on_the_record(bot: Studybot) -> None:
+    reply = await say(bot, f"/submit fast-power\n```python\n{reference('fast-power')}```")
+    assert reply.title is not None and reply.title.startswith("✅ Accepted: ")
+    assert "44/44 tests passed." in reply.body
+    assert {f.name for f in reply.fields} == {"CPU time", "Peak memory"}
+    me = await say(bot, "/me")
+    assert me.ephemeral
+    assert {f.name: f.value for f in me.fields}["Solved"] == "`fast-power`"
+
+
+async def test_a_verdict_in_chinese(bot: Studybot) -> None:
+    reply = await say(bot, "/submit fast-power def my_pow(x, n):\n    return x ** n", Locale.ZH)
+    assert reply.title is not None and reply.title.startswith("❌ 违反题目规则")
+
+
+async def test_the_submission_is_stored_before_grading_starts(
+    bot: Studybot, executor: GatedExecutor, loaded_db: aiosqlite.Connection
+) -> None:
+    executor.gate.clear()
+    task = asyncio.create_task(say(bot, f"/submit fast-power {reference('fast-power')}"))
+    await executor.entered.wait()
+    rows = await fetch_all(loaded_db, "SELECT user_id, problem_id, state, code FROM submissions")
+    assert [tuple(r)[:3] for r in rows] == [("alice", "fast-power", "queued")]
+    assert "def my_pow" in rows[0][3]
+    busy = await say(bot, "/run print(1)")  # one job at a time, told at once
+    assert busy.ephemeral and "already have a submission" in busy.body
+    executor.gate.set()
+    assert "Accepted" in ((await task).title or "")
+    rows = await fetch_all(loaded_db, "SELECT state, verdict, passed, total FROM submissions")
+    assert [tuple(r) for r in rows] == [("graded", "accepted", 44, 44)]
+
+
+async def test_unfinished_submissions_are_graded_again_at_start(
+    grading: Grading, clock: FakeClock, loaded_db: aiosqlite.Connection
+) -> None:
+    left = await grading.submissions.add(ALICE, "rotate-matrix", reference("rotate-matrix"),
+                                         clock.now())  # fmt: skip
+    gone = await grading.submissions.add(ALICE, "retired-problem", "x = 1", clock.now())
+    assert await grading.recover() == 2
+    assert await grading.submissions.verdict(left) == "accepted"
+    rows = await fetch_all(loaded_db, "SELECT state FROM submissions WHERE id = ?", (gone,))
+    assert rows[0][0] == "interrupted"
+
+
+async def test_run_echoes_output_inert(bot: Studybot) -> None:
+    reply = await say(bot, "/run print('@everyone ``` <@123>')")
+    assert "Accepted" in (reply.title or "")
+    assert "@everyone" not in reply.body and "<@123>" not in reply.body
+    assert reply.body.count("```") == 2  # only our own fence, which the output cannot close
+
+
+async def test_mistakes_get_helpful_replies(bot: Studybot) -> None:
+    unknown = await say(bot, "/submit fast-pow def my_pow(x, n): return 1.0")
+    assert unknown.ephemeral and "fast-power" in unknown.body and "rotate-matrix" in unknown.body
+    empty = await say(bot, "/submit fast-power")
+    assert empty.ephemeral and "`code`" in empty.body
+    fence_only = await say(bot, "/run ```python\n```")
+    assert fence_only.ephemeral and "Paste your code" in fence_only.body
+
+
+async def test_a_coding_question_offers_to_submit(bot: Studybot) -> None:
+    reply = await say(bot, "/question fast-power")
+    kinds = [a.kind for a in reply.actions]
+    assert kinds == [ActionKind.SUBMIT_SOLUTION, ActionKind.REVEAL_ANSWER]
+    assert reply.actions[0].as_command() == "/submit fast-power"
