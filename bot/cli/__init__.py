@@ -12,6 +12,7 @@ import click
 from bot.cli.content import content
 from bot.cli.importing import import_command
 from bot.cli.serve import console, doctor, run
+from bot.cli.slack import slack
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -24,6 +25,7 @@ cli.add_command(content)
 cli.add_command(run)
 cli.add_command(console)
 cli.add_command(doctor)
+cli.add_command(slack)
 
 
 def main() -> None:
