@@ -20,12 +20,14 @@ import asyncio
 import itertools
 import json
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import WSMsgType, web
 
 BOT_USER, BOT_ID, TEAM = "UBOT", "BBOT", "T1"
+T = TypeVar("T")
 WAIT = 5.0  # seconds a test waits for the app before failing
 
 
@@ -109,6 +111,14 @@ class SlackStub:
         async with asyncio.timeout(WAIT), self._changed:
             await self._changed.wait_for(lambda: len(self.responses) >= count)
         return self.responses[count - 1][1]
+
+    async def wait_until(self, found: Callable[[], T | None]) -> T:
+        """What `found` returns once it returns something."""
+        async with asyncio.timeout(WAIT), self._changed:
+            await self._changed.wait_for(lambda: found() is not None)
+        result = found()
+        assert result is not None
+        return result
 
     async def wait_socket(self, count: int = 1) -> web.WebSocketResponse:
         async with asyncio.timeout(WAIT), self._changed:
