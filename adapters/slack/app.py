@@ -12,8 +12,10 @@
 Acknowledging: Slack wants an answer within 3 seconds. A command's work starts at once; if it
 finishes within `ACK_BUDGET` the reply *is* the ack (one round trip, no extra API call);
 otherwise, and always for `CommandSpec.slow` commands, the ack says "working on it" and the
-reply follows through the response_url. Work after an ack runs in `Background`, named and
-tracked, so a slow grade never delays an ack and nothing is fired and forgotten.
+reply follows through the response_url. Every listener returns as soon as it has acked, and
+whatever follows runs in `Background`, named and tracked, so a slow grade never delays an ack
+and nothing is fired and forgotten. That is why the app runs with `process_before_response`:
+bolt sends the ack the moment the listener returns, instead of polling for it every 10 ms.
 
 Every listener only translates: who (people.py), where (`ChannelRef` with the team as the
 workspace), what (an `Invocation` or a command line); the core decides everything else.
@@ -71,7 +73,8 @@ def build_app(
     """The bolt app with every listener registered. Without a signing secret (Socket Mode)
     requests arrive over the app's own websocket and are not signed."""
     app = AsyncApp(client=client, signing_secret=signing_secret or "",
-                   request_verification_enabled=signing_secret is not None)  # fmt: skip
+                   request_verification_enabled=signing_secret is not None,
+                   process_before_response=True)  # fmt: skip
     listeners = Listeners(core, client, people, background)
     app.command(SLASH_COMMAND)(listeners.study)
     app.action(ACTIONS)(listeners.click)
@@ -152,7 +155,10 @@ class Listeners:
         if kind is ActionKind.SUBMIT_SOLUTION:
             meta = {"channel": channel_id or "", "team": team or "",
                     "response_url": body.get("response_url") or ""}  # fmt: skip
-            await self._open_modal(body["trigger_id"], "submit", value, user_id, meta)
+            self._background.spawn(
+                self._open_modal(body["trigger_id"], "submit", value, user_id, meta),
+                name="slack modal submit",
+            )
             return
         command = "answer" if kind is ActionKind.REVEAL_ANSWER else "question"
         asker = Asker(user_id, channel_id, body.get("response_url"))
@@ -206,8 +212,10 @@ class Listeners:
     # --- events ------------------------------------------------------------------------
 
     async def home_opened(self, event: dict[str, Any], body: dict[str, Any]) -> None:
-        if event.get("tab", "home") != "home":
-            return
+        if event.get("tab", "home") == "home":
+            self._background.spawn(self._publish_home(event, body), name="slack home")
+
+    async def _publish_home(self, event: dict[str, Any], body: dict[str, Any]) -> None:
         person = await self._people.get(event["user"])
         view = await home_for(self._core, person, body.get("team_id"))
         try:
@@ -216,6 +224,9 @@ class Listeners:
             log.warning("slack: views.publish failed: %s", exc.response.get("error"))
 
     async def mentioned(self, event: dict[str, Any], body: dict[str, Any]) -> None:
+        self._background.spawn(self._mentioned(event, body), name="slack mention")
+
+    async def _mentioned(self, event: dict[str, Any], body: dict[str, Any]) -> None:
         """Code for a problem in its thread, or a command; the answer goes in the thread."""
         text = unescape(_MENTION.sub("", event.get("text") or "")).strip()
         channel_id, thread = event["channel"], event.get("thread_ts")

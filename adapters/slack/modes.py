@@ -23,6 +23,7 @@ import aiohttp
 from aiohttp import web
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
+from slack_sdk.errors import SlackApiError
 from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncConnectionErrorRetryHandler,
     AsyncRateLimitErrorRetryHandler,
@@ -103,3 +104,16 @@ async def http_mode(bolt: AsyncApp, host: str, port: int) -> AsyncIterator[int]:
         yield int(runner.addresses[0][1])
     finally:
         await runner.cleanup()
+
+
+async def probe(settings: SlackSettings) -> tuple[list[str], bool]:
+    """`studybot doctor`: the mode, and whether Slack accepts the bot token (auth.test)."""
+    mode = "Socket Mode" if settings.socket_mode else f"HTTP mode, port {settings.http_port}"
+    async with aiohttp.ClientSession() as session:
+        try:
+            found = await web_client(settings, session).auth_test()
+        except SlackApiError as exc:
+            return [f"slack: {mode}; auth.test refused: {exc.response.get('error')}"], False
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            return [f"slack: {mode}; {settings.api_base_url} unreachable: {exc!r}"], False
+    return [f"slack: {mode}; ok, workspace {found.get('team')} as @{found.get('user')}"], True
