@@ -94,7 +94,7 @@ class Listeners:
     # --- /study ------------------------------------------------------------------------
 
     async def study(self, ack: AsyncAck, command: dict[str, Any]) -> None:
-        text = (command.get("text") or "").strip() or "help"
+        text = unescape(command.get("text") or "").strip() or "help"
         name, _, rest = text.partition(" ")
         user_id, channel_id = command["user_id"], command["channel_id"]
         asker = Asker(user_id, channel_id, command.get("response_url"))

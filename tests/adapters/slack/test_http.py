@@ -110,3 +110,11 @@ async def test_chinese_speakers_get_chinese(
 ) -> None:
     ack = await study(http, http_slack, stub, "topics", "UZH")
     assert ack["blocks"][0]["text"]["text"] == "主题"
+
+
+async def test_the_events_url_answers_slacks_challenge(
+    http: aiohttp.ClientSession, http_slack: RunningSlack
+) -> None:
+    body = json.dumps({"type": "url_verification", "challenge": "c-123", "token": "x"}).encode()
+    status, _, text = await post_signed(http, http_slack, body, content_type="application/json")
+    assert status == 200 and "c-123" in text
