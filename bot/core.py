@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.commands.context import Context
 from bot.commands.find import search
+from bot.commands.grading import me, run, submit
 from bot.commands.help import help_
 from bot.commands.lookup import answer, question, topics
 from bot.commands.overview import Mention, workspace_schedules
@@ -35,6 +36,9 @@ HANDLERS: dict[str, Handler] = {
     "help": help_,
     "schedule": schedule,
     "daily": daily,
+    "submit": submit,
+    "run": run,
+    "me": me,
 }
 
 

@@ -37,6 +37,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from adapters.slack.background import Background
 from adapters.slack.deliver import Asker, answer, send_all
 from adapters.slack.home import home_for
+from adapters.slack.mrkdwn import from_message
 from adapters.slack.people import PLATFORM, People, Person
 from adapters.slack.render import (
     CODE_BLOCK,
@@ -94,7 +95,7 @@ class Listeners:
     # --- /study ------------------------------------------------------------------------
 
     async def study(self, ack: AsyncAck, command: dict[str, Any]) -> None:
-        text = unescape(command.get("text") or "").strip() or "help"
+        text = from_message(command.get("text") or "").strip() or "help"
         name, _, rest = text.partition(" ")
         user_id, channel_id = command["user_id"], command["channel_id"]
         asker = Asker(user_id, channel_id, command.get("response_url"))
@@ -228,7 +229,7 @@ class Listeners:
 
     async def _mentioned(self, event: dict[str, Any], body: dict[str, Any]) -> None:
         """Code for a problem in its thread, or a command; the answer goes in the thread."""
-        text = unescape(_MENTION.sub("", event.get("text") or "")).strip()
+        text = from_message(_MENTION.sub("", event.get("text") or "")).strip()
         channel_id, thread = event["channel"], event.get("thread_ts")
         asker = Asker(event["user"], channel_id, None, thread or event.get("ts"))
         where = ChannelRef(PLATFORM, channel_id, body.get("team_id") or event.get("team"))
@@ -267,11 +268,6 @@ def submit_target(message: dict[str, Any]) -> str | None:
             if parsed is not None and parsed[0] is ActionKind.SUBMIT_SOLUTION:
                 return parsed[1]
     return None
-
-
-def unescape(text: str) -> str:
-    """Slack escapes `&`, `<`, `>` in message text; code needs them back."""
-    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 
 
 def _wants_modal(command: str, rest: str) -> bool:

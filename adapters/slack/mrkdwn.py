@@ -43,6 +43,28 @@ def _escape_plain(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+_SLACK_FENCE = re.compile(r"```(.*?)```", re.S)
+_LANGUAGE_LINE = re.compile(r"^[A-Za-z0-9_+-]*\n")
+
+
+def from_message(text: str) -> str:
+    """A Slack message's text as Markdown, for code: entities unescaped, and Slack's inline
+    fences (```x = 1```, as Slack sends a code block) put on lines of their own."""
+    return _SLACK_FENCE.sub(_fence, unescape(text))
+
+
+def _fence(match: re.Match[str]) -> str:
+    inner = match.group(1)
+    if not _LANGUAGE_LINE.match(inner):
+        inner = "\n" + inner
+    return f"```{inner.rstrip(' ')}{'' if inner.endswith(chr(10)) else chr(10)}```"
+
+
+def unescape(text: str) -> str:
+    """Slack escapes `&`, `<`, `>` in message text; code needs them back."""
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
 def to_mrkdwn(markdown: str) -> str:
     out: list[str] = []
     fenced = False

@@ -64,6 +64,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("daily", "cmd.daily", (
         OptionSpec("action", "opt.daily_action", required=True, choices=("now",)),
     )),
+    CommandSpec("submit", "cmd.submit", (
+        OptionSpec("problem", "opt.problem", required=True),
+        OptionSpec("code", "opt.code", required=True, rest=True),
+    ), slow=True),
+    CommandSpec("run", "cmd.run", (OptionSpec("code", "opt.code", True, rest=True),), slow=True),
+    CommandSpec("me", "cmd.me"),
     CommandSpec("help", "cmd.help"),
 )  # fmt: skip
 

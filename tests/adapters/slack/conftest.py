@@ -9,6 +9,7 @@ import random
 import time
 import urllib.parse
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -16,16 +17,16 @@ import aiosqlite
 import pytest
 
 from adapters.slack.modes import RunningSlack, running_slack
-from bot.app import App
+from bot.app import App, open_app
 from bot.commands.context import Context
 from bot.core import Studybot
 from bot.ports import ChatAdapter
 from bot.schedule.scheduler import Scheduler
-from bot.settings import Secret, SlackSettings
+from bot.settings import Secret, Settings, SlackSettings
 from bot.store.questions import QuestionStore
 from bot.store.schedules import ScheduleStore
 from tests.adapters.slack.stub import TEAM, SlackStub
-from tests.fakes import FakeClock
+from tests.fakes import REPO, FakeClock
 
 SIGNING_SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
 BOT_TOKEN = "xoxb-111-222-secretbottokenvalue"
@@ -64,12 +65,13 @@ async def stub() -> AsyncIterator[SlackStub]:
 
 @pytest.fixture
 def bot_app(loaded_db: aiosqlite.Connection, clock: FakeClock) -> App:
-    """The bot as `open_app` assembles it, over the test bank, with no adapter yet."""
+    """The bot as `open_app` assembles it, over the test bank, with no adapter yet and no
+    grading sandbox (`graded_app` has one)."""
     adapters: dict[str, ChatAdapter] = {}
     store, schedules = QuestionStore(loaded_db), ScheduleStore(loaded_db)
     scheduler = Scheduler(schedules, store, clock, adapters)
     context = Context(store, clock, random.Random(7), schedules, scheduler)
-    return App(Studybot(context), store, scheduler, loaded_db, adapters)
+    return App(Studybot(context), store, scheduler, loaded_db, None, adapters)  # type: ignore[arg-type]
 
 
 def settings(stub: SlackStub, *, socket: bool = False) -> SlackSettings:
@@ -81,6 +83,22 @@ def settings(stub: SlackStub, *, socket: bool = False) -> SlackSettings:
         admin_user_ids=frozenset({LISTED}),
         api_base_url=stub.api_url,
     )
+
+
+@pytest.fixture
+async def graded_app(tmp_path: Path, clock: FakeClock) -> AsyncIterator[App]:
+    """The whole bot as `studybot run` opens it, the grading sandbox included, over the
+    bundled bank (its coding problems have judges)."""
+    settings = Settings.from_mapping({"STUDYBOT_DATABASE": str(tmp_path / "graded.sqlite3"),
+                                      "STUDYBOT_CONTENT_DIR": str(REPO / "content")})  # fmt: skip
+    async with open_app(settings, clock=clock) as app:
+        yield app
+
+
+@pytest.fixture
+async def graded_slack(stub: SlackStub, graded_app: App) -> AsyncIterator[RunningSlack]:
+    async with running_slack(graded_app, settings(stub), host="127.0.0.1") as running:
+        yield running
 
 
 @pytest.fixture

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.slack.app import submit_target, unescape
-from adapters.slack.mrkdwn import to_mrkdwn
+from adapters.slack.app import submit_target
+from adapters.slack.mrkdwn import from_message, to_mrkdwn
 from adapters.slack.render import as_study, parse_action_id, render
 from bot.types import Action, ActionKind, Field, Reply, Tone
 
@@ -75,5 +75,14 @@ def test_core_command_names_become_slack_subcommands() -> None:
     assert reply.footer == "`/study topics`"
 
 
-def test_message_text_is_unescaped_for_code() -> None:
-    assert unescape("a &lt; b &amp;&amp; c &gt; d &amp;lt;") == "a < b && c > d &lt;"
+@pytest.mark.parametrize(
+    ("sent", "markdown"),
+    [
+        ("a &lt; b &amp;&amp; c &gt; d &amp;lt;", "a < b && c > d &lt;"),
+        ("```x = 1\ny = 2```", "```\nx = 1\ny = 2\n```"),
+        ("```python\nx = 1\n```", "```python\nx = 1\n```"),
+        ("see ```print(1)``` and `y`", "see ```\nprint(1)\n``` and `y`"),
+    ],
+)  # fmt: skip
+def test_message_text_becomes_markdown_for_code(sent: str, markdown: str) -> None:
+    assert from_message(sent) == markdown
