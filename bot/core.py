@@ -16,6 +16,7 @@ from bot.commands.find import search
 from bot.commands.grading import me, run, submit
 from bot.commands.help import help_
 from bot.commands.lookup import answer, question, topics
+from bot.commands.overview import Mention, workspace_schedules
 from bot.commands.parse import parse_line
 from bot.commands.schedule import daily, schedule
 from bot.commands.spec import BY_NAME, CommandSpec
@@ -46,15 +47,7 @@ class Studybot:
         self._context = context
 
     async def handle(self, inv: Invocation) -> Reply:
-        try:
-            return await self._dispatch(inv)
-        except UserError as exc:
-            return _user_error(exc, inv.locale)
-        except Exception:
-            ref = secrets.token_hex(4)
-            log.exception("command /%s failed (ref %s)", inv.command, ref)
-            return Reply(body=t(inv.locale, "error.failure", ref=ref), ephemeral=True,
-                         tone=Tone.FAILURE)  # fmt: skip
+        return await self._guarded(inv, self._dispatch(inv))
 
     async def handle_line(
         self, line: str, *, user: User, channel: ChannelRef, locale: Locale
@@ -66,6 +59,21 @@ class Studybot:
             return _user_error(exc, locale)
         inv = Invocation(name, options, user=user, channel=channel, locale=locale)
         return await self.handle(inv)
+
+    async def workspace_schedules(self, inv: Invocation, mention: Mention) -> Reply:
+        """The schedules of `inv.channel`'s workspace; `mention` names a channel for display."""
+        return await self._guarded(inv, workspace_schedules(self._context, inv, mention))
+
+    async def _guarded(self, inv: Invocation, work: Awaitable[Reply]) -> Reply:
+        try:
+            return await work
+        except UserError as exc:
+            return _user_error(exc, inv.locale)
+        except Exception:
+            ref = secrets.token_hex(4)
+            log.exception("command /%s failed (ref %s)", inv.command, ref)
+            return Reply(body=t(inv.locale, "error.failure", ref=ref), ephemeral=True,
+                         tone=Tone.FAILURE)  # fmt: skip
 
     async def _dispatch(self, inv: Invocation) -> Reply:
         handler = HANDLERS.get(inv.command)

@@ -117,6 +117,32 @@ CATALOG: dict[str, tuple[str, str]] = {
                            "没有主题为 `{topic}` 的题目，无法发布。现有主题：{topics}。"),
     "error.no_days": ("Pick at least one posting day.", "请至少选择一个发布日。"),
     "error.bad_choice": ("`{option}` must be one of: {choices}.", "`{option}` 只能是：{choices}。"),
+    # schedules across a workspace (App Home and the like)
+    "overview.title": ("Daily questions in this workspace", "本工作区的每日一题"),
+    "overview.none": ("No channel here has a daily question yet. In a channel, an admin can "
+                      "start one: `/schedule set 09:00 Asia/Shanghai`.",
+                      "这里还没有频道开启每日一题。管理员可以在频道里开启："
+                      "`/schedule set 09:00 Asia/Shanghai`。"),
+    "overview.line": ("{channel}: {time} {zone}, {days}{paused}",
+                      "{channel}：{time} {zone}，{days}{paused}"),
+    "overview.paused": (" (paused)", "（已暂停）"),
+    # Slack
+    "slack.modal.submit": ("Submit a solution", "提交答案"),
+    "slack.modal.run": ("Run code", "运行代码"),
+    "slack.modal.problem": ("Problem: `{id}`", "题目：`{id}`"),
+    "slack.modal.problem_label": ("Problem id", "题目 id"),
+    "slack.modal.code": ("Your code", "你的代码"),
+    "slack.modal.hint": ("Python, plain or in a ```python block; up to 3000 characters.",
+                         "Python 代码，可直接粘贴或放在 ```python 代码块中；最多 3000 个字符。"),
+    "slack.modal.send": ("Send", "提交"),
+    "slack.modal.cancel": ("Cancel", "取消"),
+    "slack.modal.empty": ("Paste some code first.", "请先粘贴代码。"),
+    "slack.working": ("Working on it…", "处理中…"),
+    "slack.mention.help": ("Mention me with a command, e.g. `@studybot search 显存`, or with your "
+                           "code in the thread of a coding problem.",
+                           "可以 @我 并附上命令，例如 `@studybot search 显存`；"
+                           "或在编程题的讨论串里 @我 并附上代码。"),
+    "slack.home.title": ("Your studybot", "我的 studybot"),
     # grading
     "verdict.accepted": ("Accepted", "通过"),
     "verdict.wrong_answer": ("Wrong answer", "答案错误"),

@@ -11,7 +11,7 @@ Secrets are wrapped in `Secret`, whose repr and str never show the value.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -21,6 +21,7 @@ from dotenv import dotenv_values
 from bot.errors import ConfigError
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+SLACK_API = "https://slack.com/api/"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +60,46 @@ DOCS = (
         "60",
         "after downtime, post a missed daily question at most this late",
     ),
+    SettingDoc("SLACK_BOT_TOKEN", "", "Slack bot token (xoxb-...); Slack starts when set", True),
+    SettingDoc("SLACK_APP_TOKEN", "", "Slack app-level token (xapp-...): Socket Mode", True),
+    SettingDoc("SLACK_SIGNING_SECRET", "", "Slack signing secret: HTTP mode (no app token)", True),
+    SettingDoc("SLACK_HTTP_PORT", "3000", "HTTP mode: port that serves /slack/events"),
+    SettingDoc(
+        "SLACK_ADMIN_USER_IDS", "", "Slack user ids (comma-separated) who may manage schedules"
+    ),
+    SettingDoc("SLACK_API_BASE_URL", SLACK_API, "Slack Web API base URL (GovSlack, proxies)"),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class SlackSettings:
+    """Slack is on when a bot token is set. An app token selects Socket Mode (no public URL);
+    without one, HTTP mode serves `/slack/events` on `http_port`, checked with the signing
+    secret."""
+
+    bot_token: Secret
+    app_token: Secret | None = None
+    signing_secret: Secret | None = None
+    http_port: int = 3000
+    admin_user_ids: frozenset[str] = frozenset()
+    api_base_url: str = SLACK_API
+
+    @property
+    def socket_mode(self) -> bool:
+        return self.app_token is not None
+
+    def describe(self) -> list[tuple[str, str]]:
+        def masked(secret: Secret | None) -> str:
+            return secret.masked() if secret is not None else "(not set)"
+
+        return [
+            ("SLACK_BOT_TOKEN", self.bot_token.masked()),
+            ("SLACK_APP_TOKEN", masked(self.app_token)),
+            ("SLACK_SIGNING_SECRET", masked(self.signing_secret)),
+            ("SLACK_HTTP_PORT", str(self.http_port)),
+            ("SLACK_ADMIN_USER_IDS", ",".join(sorted(self.admin_user_ids)) or "(not set)"),
+            ("SLACK_API_BASE_URL", self.api_base_url),
+        ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +108,7 @@ class Settings:
     content_dir: Path
     log_level: str
     grace: timedelta = timedelta(hours=1)
+    slack: SlackSettings | None = None
 
     @classmethod
     def load(cls, environ: Mapping[str, str], env_file: Path | None = Path(".env")) -> Settings:
@@ -89,6 +130,7 @@ class Settings:
             content_dir=Path(get("STUDYBOT_CONTENT_DIR")),
             log_level=_log_level(get("STUDYBOT_LOG_LEVEL")),
             grace=_minutes("STUDYBOT_GRACE_MINUTES", get("STUDYBOT_GRACE_MINUTES")),
+            slack=_slack(get),
         )
 
     def describe(self) -> list[tuple[str, str]]:
@@ -98,11 +140,61 @@ class Settings:
             ("STUDYBOT_CONTENT_DIR", str(self.content_dir)),
             ("STUDYBOT_LOG_LEVEL", self.log_level),
             ("STUDYBOT_GRACE_MINUTES", str(int(self.grace.total_seconds() // 60))),
+            *(self.slack.describe() if self.slack else _off("SLACK_")),
         ]
 
     @property
     def log_level_number(self) -> int:
         return logging.getLevelNamesMapping()[self.log_level]
+
+
+def _off(prefix: str) -> list[tuple[str, str]]:
+    """A platform that is not configured: its settings listed as such."""
+    return [(d.name, "(not set)") for d in DOCS if d.name.startswith(prefix)]
+
+
+def _slack(get: Callable[[str], str]) -> SlackSettings | None:
+    bot, app, secret = get("SLACK_BOT_TOKEN"), get("SLACK_APP_TOKEN"), get("SLACK_SIGNING_SECRET")
+    if not bot:
+        if app or secret:
+            raise ConfigError("SLACK_BOT_TOKEN: needed with SLACK_APP_TOKEN/SLACK_SIGNING_SECRET")
+        return None
+    _prefixed("SLACK_BOT_TOKEN", bot, "xoxb-")
+    if app:
+        _prefixed("SLACK_APP_TOKEN", app, "xapp-")
+    elif not secret:
+        raise ConfigError(
+            "SLACK_APP_TOKEN: set it for Socket Mode, or SLACK_SIGNING_SECRET for HTTP mode"
+        )
+    return SlackSettings(
+        bot_token=Secret(bot),
+        app_token=Secret(app) if app else None,
+        signing_secret=Secret(secret) if secret else None,
+        http_port=_port("SLACK_HTTP_PORT", get("SLACK_HTTP_PORT")),
+        admin_user_ids=_ids(get("SLACK_ADMIN_USER_IDS")),
+        api_base_url=_base_url("SLACK_API_BASE_URL", get("SLACK_API_BASE_URL")),
+    )
+
+
+def _ids(raw: str) -> frozenset[str]:
+    return frozenset(part.strip() for part in raw.split(",") if part.strip())
+
+
+def _prefixed(name: str, value: str, prefix: str) -> None:
+    if not value.startswith(prefix):
+        raise ConfigError(f"{name}: expected a token starting with {prefix}")  # value not shown
+
+
+def _port(name: str, raw: str) -> int:
+    if not raw.isdigit() or not 0 < int(raw) < 65536:
+        raise ConfigError(f"{name}: '{raw}' is not a port number from 1 to 65535")
+    return int(raw)
+
+
+def _base_url(name: str, raw: str) -> str:
+    if not raw.startswith(("http://", "https://")):
+        raise ConfigError(f"{name}: '{raw}' is not an http(s) URL")
+    return raw if raw.endswith("/") else raw + "/"
 
 
 def _database(raw: str) -> Path:

@@ -50,3 +50,42 @@ def test_secrets_never_show_their_value() -> None:
 def test_describe_lists_every_documented_setting() -> None:
     described = [name for name, _ in Settings.from_mapping({}).describe()]
     assert described == [doc.name for doc in DOCS]
+
+
+SLACK = {"SLACK_BOT_TOKEN": "xoxb-1-2-abcdefghijkl"}
+
+
+def test_slack_is_off_without_a_bot_token_and_its_mode_follows_the_tokens() -> None:
+    assert Settings.from_mapping({}).slack is None
+    socket = Settings.from_mapping({**SLACK, "SLACK_APP_TOKEN": "xapp-1-A-3-abcdefghijkl"}).slack
+    assert socket is not None and socket.socket_mode
+    http = Settings.from_mapping({**SLACK, "SLACK_SIGNING_SECRET": "s3cr3tvalue-abcdef",
+                                  "SLACK_HTTP_PORT": "8080",
+                                  "SLACK_ADMIN_USER_IDS": "U1, U2,,"}).slack  # fmt: skip
+    assert http is not None and not http.socket_mode
+    assert http.http_port == 8080 and http.admin_user_ids == {"U1", "U2"}
+    assert http.api_base_url == "https://slack.com/api/"
+    described = dict(Settings.from_mapping({**SLACK, "SLACK_APP_TOKEN": "xapp-1-A-3-abcdefghijkl"})
+                     .describe())  # fmt: skip
+    assert "abcdefghijkl" not in str(described)
+    assert described["SLACK_SIGNING_SECRET"] == "(not set)"
+
+
+@pytest.mark.parametrize(
+    ("values", "named"),
+    [
+        ({"SLACK_APP_TOKEN": "xapp-1"}, "SLACK_BOT_TOKEN"),
+        ({"SLACK_BOT_TOKEN": "xoxp-user-token"}, "SLACK_BOT_TOKEN"),
+        (SLACK, "SLACK_APP_TOKEN"),
+        ({**SLACK, "SLACK_APP_TOKEN": "xoxb-wrong-kind"}, "SLACK_APP_TOKEN"),
+        ({**SLACK, "SLACK_SIGNING_SECRET": "s", "SLACK_HTTP_PORT": "http"}, "SLACK_HTTP_PORT"),
+        ({**SLACK, "SLACK_SIGNING_SECRET": "s", "SLACK_API_BASE_URL": "slack"},
+         "SLACK_API_BASE_URL"),
+    ],
+)  # fmt: skip
+def test_a_wrong_slack_setting_is_named_and_its_value_not_shown(
+    values: dict[str, str], named: str
+) -> None:
+    with pytest.raises(ConfigError, match=named) as raised:
+        Settings.from_mapping(values)
+    assert "xoxp-user-token" not in str(raised.value)

@@ -13,6 +13,7 @@ from bot.cli.content import content
 from bot.cli.grade import grade
 from bot.cli.importing import import_command
 from bot.cli.serve import console, doctor, run
+from bot.cli.slack import slack
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -25,6 +26,7 @@ cli.add_command(content)
 cli.add_command(run)
 cli.add_command(console)
 cli.add_command(doctor)
+cli.add_command(slack)
 cli.add_command(grade)
 
 

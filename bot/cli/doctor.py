@@ -60,7 +60,22 @@ async def check_schedules(settings: Settings) -> tuple[list[str], bool]:
     return lines, True
 
 
-CHECKS: tuple[Check, ...] = (check_settings, check_content, check_database, check_schedules)
+async def check_slack(settings: Settings) -> tuple[list[str], bool]:
+    """With Slack configured: its mode, and whether Slack accepts the token."""
+    if settings.slack is None:
+        return ["slack: not configured (SLACK_BOT_TOKEN not set)"], True
+    from adapters.slack.modes import probe  # the Slack libraries load only when configured
+
+    return await probe(settings.slack)
+
+
+CHECKS: tuple[Check, ...] = (
+    check_settings,
+    check_content,
+    check_database,
+    check_schedules,
+    check_slack,
+)
 
 
 async def diagnose(settings: Settings) -> tuple[list[str], bool]:

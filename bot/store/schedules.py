@@ -85,6 +85,10 @@ class ScheduleStore:
         marks = ",".join("?" * len(platforms))
         return await self._schedules(f"platform IN ({marks})", tuple(platforms))
 
+    async def in_workspace(self, platform: str, workspace: str | None) -> list[Schedule]:
+        """Every schedule of one workspace (or guild), paused ones too."""
+        return await self._schedules("platform = ? AND workspace = ?", (platform, workspace or ""))
+
     async def set_paused(self, schedule_id: int, paused: bool, reason: str | None = None) -> None:
         await self._db.execute(
             "UPDATE schedules SET paused = ?, pause_reason = ? WHERE id = ?",

@@ -1,0 +1,75 @@
+"""The `ChatAdapter` port on Slack: posts the core makes on its own (daily questions, answers).
+
+A reply is rendered to one or more messages and posted with chat.postMessage; the answer goes
+in the question's thread (`thread_ts` = the question's `ts`, which is the `MessageRef`'s id).
+Slack has no idempotency key for posts, so `nonce` is not used: a resend after a crash can show
+twice (the README says so).
+
+Refusals are sorted here. A rate limit is retried by the web client itself
+(AsyncRateLimitErrorRetryHandler, honouring Retry-After); what is still refused becomes a
+`DeliveryError`, permanent when retrying cannot help (the channel is gone, the bot is not in
+it, the token was revoked), so the scheduler pauses the schedule and says why. Only Slack's
+error code is kept: never the request, which carries the token.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiohttp
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+
+from adapters.slack.render import SlackMessage, render
+from bot.errors import DeliveryError
+from bot.types import ChannelRef, MessageRef, Reply
+
+PERMANENT = frozenset({
+    "channel_not_found", "not_in_channel", "is_archived", "channel_is_archived",
+    "account_inactive", "invalid_auth", "not_authed", "token_revoked", "token_expired",
+    "missing_scope", "no_permission", "restricted_action", "restricted_action_read_only_channel",
+    "restricted_action_thread_only_channel", "restricted_action_non_threadable_channel",
+    "team_access_not_granted", "ekm_access_denied", "org_login_required",
+    "cannot_reply_to_message", "invalid_blocks", "msg_too_long",
+})  # fmt: skip
+
+
+class SlackAdapter:
+    def __init__(self, client: AsyncWebClient) -> None:
+        self._client = client
+
+    async def send(
+        self,
+        channel: ChannelRef,
+        reply: Reply,
+        *,
+        thread_of: MessageRef | None = None,
+        nonce: str | None = None,
+    ) -> MessageRef:
+        thread_ts = thread_of.message_id if thread_of is not None else None
+        first: str | None = None
+        for message in render(reply):
+            ts = await post(self._client, channel.channel, message, thread_ts=thread_ts)
+            first = first or ts
+        assert first is not None  # render always yields at least one message
+        return MessageRef(channel, first)
+
+
+async def post(
+    client: AsyncWebClient, channel: str, message: SlackMessage, *, thread_ts: str | None = None
+) -> str:
+    """chat.postMessage, its refusals as `DeliveryError`; returns the message's `ts`."""
+    extra: dict[str, Any] = {"thread_ts": thread_ts} if thread_ts else {}
+    try:
+        response = await client.chat_postMessage(channel=channel, unfurl_links=False,
+                                                 **message.payload(), **extra)  # fmt: skip
+    except SlackApiError as exc:
+        raise delivery_error(exc) from exc
+    except (aiohttp.ClientError, TimeoutError) as exc:
+        raise DeliveryError(f"Slack could not be reached: {type(exc).__name__}") from exc
+    return str(response["ts"])
+
+
+def delivery_error(exc: SlackApiError) -> DeliveryError:
+    code = str(exc.response.get("error") or f"HTTP {exc.response.status_code}")
+    return DeliveryError(f"Slack refused the post: {code}", permanent=code in PERMANENT)

@@ -1,0 +1,280 @@
+"""The slack-bolt AsyncApp and its listeners: Slack payloads in, core calls, Block Kit out.
+
+    /study <command> [args]   -> Studybot.handle_line("/<command> [args]")
+    button `reveal:<id>`      -> Invocation("answer", {"id"}), answered ephemerally
+    button `question:<id>`    -> Invocation("question", {"id"}), answered ephemerally
+    button `submit:<id>`      -> the code modal for problem <id>
+    modal submission          -> Invocation("submit" | "run", {"problem", "code"})
+    @studybot in a thread     -> the code of a problem posted with a Submit button
+    @studybot <command>       -> the same as /study <command>
+    App Home opened           -> views.publish of the personal view (home.py)
+
+Acknowledging: Slack wants an answer within 3 seconds. A command's work starts at once; if it
+finishes within `ACK_BUDGET` the reply *is* the ack (one round trip, no extra API call);
+otherwise, and always for `CommandSpec.slow` commands, the ack says "working on it" and the
+reply follows through the response_url. Every listener returns as soon as it has acked, and
+whatever follows runs in `Background`, named and tracked, so a slow grade never delays an ack
+and nothing is fired and forgotten. That is why the app runs with `process_before_response`:
+bolt sends the ack the moment the listener returns, instead of polling for it every 10 ms.
+
+Every listener only translates: who (people.py), where (`ChannelRef` with the team as the
+workspace), what (an `Invocation` or a command line); the core decides everything else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+from typing import Any
+
+from slack_bolt.async_app import AsyncApp
+from slack_bolt.context.ack.async_ack import AsyncAck
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+
+from adapters.slack.background import Background
+from adapters.slack.deliver import Asker, answer, send_all
+from adapters.slack.home import home_for
+from adapters.slack.mrkdwn import from_message
+from adapters.slack.people import PLATFORM, People, Person
+from adapters.slack.render import (
+    CODE_BLOCK,
+    MODAL_CALLBACK,
+    PROBLEM_BLOCK,
+    as_study,
+    code_modal,
+    parse_action_id,
+    render,
+)
+from bot.commands.spec import BY_NAME
+from bot.core import Studybot
+from bot.i18n import t
+from bot.types import ActionKind, ChannelRef, Invocation, Reply
+
+log = logging.getLogger(__name__)
+
+SLASH_COMMAND = "/study"
+ACK_BUDGET = 2.0  # seconds of work before the ack; Slack's own limit is 3
+MODAL_COMMANDS = frozenset({"submit", "run"})
+ACTIONS = re.compile(r"^(" + "|".join(k.value for k in ActionKind) + r"):")
+EVENTS = ("app_home_opened", "app_mention")
+_MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>")
+
+
+def build_app(
+    core: Studybot,
+    client: AsyncWebClient,
+    people: People,
+    background: Background,
+    *,
+    signing_secret: str | None,
+) -> AsyncApp:
+    """The bolt app with every listener registered. Without a signing secret (Socket Mode)
+    requests arrive over the app's own websocket and are not signed."""
+    app = AsyncApp(client=client, signing_secret=signing_secret or "",
+                   request_verification_enabled=signing_secret is not None,
+                   process_before_response=True)  # fmt: skip
+    listeners = Listeners(core, client, people, background)
+    app.command(SLASH_COMMAND)(listeners.study)
+    app.action(ACTIONS)(listeners.click)
+    app.view(MODAL_CALLBACK)(listeners.code_submitted)
+    app.event("app_home_opened")(listeners.home_opened)
+    app.event("app_mention")(listeners.mentioned)
+    return app
+
+
+class Listeners:
+    def __init__(
+        self, core: Studybot, client: AsyncWebClient, people: People, background: Background
+    ) -> None:
+        self._core, self._client, self._people = core, client, people
+        self._background = background
+
+    # --- /study ------------------------------------------------------------------------
+
+    async def study(self, ack: AsyncAck, command: dict[str, Any]) -> None:
+        text = from_message(command.get("text") or "").strip() or "help"
+        name, _, rest = text.partition(" ")
+        user_id, channel_id = command["user_id"], command["channel_id"]
+        asker = Asker(user_id, channel_id, command.get("response_url"))
+        if name.lower() in MODAL_COMMANDS and _wants_modal(name.lower(), rest):
+            await ack()
+            meta = {"channel": channel_id, "team": command.get("team_id") or "",
+                    "response_url": command.get("response_url") or ""}  # fmt: skip
+            self._background.spawn(
+                self._open_modal(command["trigger_id"], name.lower(), rest.strip(), user_id, meta),
+                name=f"slack modal /{name}",
+            )
+            return
+        channel = ChannelRef(PLATFORM, channel_id, command.get("team_id"))
+        work = asyncio.create_task(self._line(text, user_id, command.get("user_name", ""), channel),
+                                   name=f"slack /study {name}")  # fmt: skip
+        spec = BY_NAME.get(name.lower())
+        await self._ack_with(ack, work, asker, 0.0 if spec and spec.slow else ACK_BUDGET)
+
+    async def _line(self, text: str, user_id: str, name: str, channel: ChannelRef) -> Reply:
+        person = await self._people.get(user_id, name)
+        reply = await self._core.handle_line("/" + text, user=person.user, channel=channel,
+                                             locale=person.locale)  # fmt: skip
+        return as_study(reply)
+
+    async def _ack_with(
+        self, ack: AsyncAck, work: asyncio.Task[Reply], asker: Asker, budget: float
+    ) -> None:
+        """Ack with the reply if it is ready within `budget`, else ack now and follow up."""
+        if budget > 0:
+            await asyncio.wait({work}, timeout=budget)
+        if not work.done():
+            locale = self._people.peek_locale(asker.user_id)
+            await ack(response_type="ephemeral", text=t(locale, "slack.working"))
+            self._background.spawn(self._follow_up(work, asker), name=f"{work.get_name()} reply")
+            return
+        reply = work.result()
+        first, *more = render(reply)
+        await ack(response_type="ephemeral" if reply.ephemeral else "in_channel",
+                  text=first.text, blocks=list(first.blocks))  # fmt: skip
+        if more:  # a long answer: the first message was the ack, the rest follow it
+            self._background.spawn(send_all(self._client, asker, more, private=reply.ephemeral),
+                                   name=f"{work.get_name()} continued")  # fmt: skip
+
+    async def _follow_up(self, work: asyncio.Task[Reply], asker: Asker) -> None:
+        await answer(self._client, asker, await work)
+
+    # --- buttons -----------------------------------------------------------------------
+
+    async def click(self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+        await ack()
+        parsed = parse_action_id(action.get("action_id", ""), action.get("value"))
+        if parsed is None:
+            return
+        kind, value = parsed
+        user_id = body["user"]["id"]
+        channel_id = (body.get("channel") or {}).get("id")
+        team = (body.get("team") or {}).get("id")
+        if kind is ActionKind.SUBMIT_SOLUTION:
+            meta = {"channel": channel_id or "", "team": team or "",
+                    "response_url": body.get("response_url") or ""}  # fmt: skip
+            self._background.spawn(
+                self._open_modal(body["trigger_id"], "submit", value, user_id, meta),
+                name="slack modal submit",
+            )
+            return
+        command = "answer" if kind is ActionKind.REVEAL_ANSWER else "question"
+        asker = Asker(user_id, channel_id, body.get("response_url"))
+        where = ChannelRef(PLATFORM, channel_id or user_id, team)
+        self._background.spawn(self._invoke(command, {"id": value}, asker, where, True),
+                               name=f"slack click {kind.value}")  # fmt: skip
+
+    async def _invoke(
+        self, command: str, options: dict[str, str], asker: Asker, where: ChannelRef, private: bool
+    ) -> None:
+        person = await self._people.get(asker.user_id)
+        inv = Invocation(command, options, user=person.user, channel=where, locale=person.locale)
+        reply = as_study(await self._core.handle(inv))
+        await answer(self._client, asker, reply, ephemeral=private)
+
+    # --- the code modal ----------------------------------------------------------------
+
+    async def _open_modal(
+        self, trigger_id: str, command: str, problem: str, user_id: str, meta: dict[str, str]
+    ) -> None:
+        person = await self._people.get(user_id)
+        view = code_modal(command, problem or None, person.locale, meta)
+        try:
+            await self._client.views_open(trigger_id=trigger_id, view=view)
+        except SlackApiError as exc:  # an expired trigger: the person can simply try again
+            log.warning("slack: views.open failed: %s", exc.response.get("error"))
+
+    async def code_submitted(
+        self, ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]
+    ) -> None:
+        values: dict[str, Any] = view.get("state", {}).get("values", {})
+        code = _input(values, CODE_BLOCK)
+        meta: dict[str, str] = json.loads(view.get("private_metadata") or "{}")
+        user_id = body["user"]["id"]
+        if not code.strip():
+            locale = self._people.peek_locale(user_id)
+            await ack(response_action="errors", errors={CODE_BLOCK: t(locale, "slack.modal.empty")})
+            return
+        await ack()
+        command = meta.get("command", "submit")
+        options = {"code": code}
+        if command == "submit":
+            options["problem"] = meta.get("problem") or _input(values, PROBLEM_BLOCK).strip()
+        channel_id = meta.get("channel") or None
+        asker = Asker(user_id, channel_id, meta.get("response_url") or None)
+        team = meta.get("team") or (body.get("team") or {}).get("id")
+        where = ChannelRef(PLATFORM, channel_id or user_id, team)
+        self._background.spawn(self._invoke(command, options, asker, where, False),
+                               name=f"slack modal {command}")  # fmt: skip
+
+    # --- events ------------------------------------------------------------------------
+
+    async def home_opened(self, event: dict[str, Any], body: dict[str, Any]) -> None:
+        if event.get("tab", "home") == "home":
+            self._background.spawn(self._publish_home(event, body), name="slack home")
+
+    async def _publish_home(self, event: dict[str, Any], body: dict[str, Any]) -> None:
+        person = await self._people.get(event["user"])
+        view = await home_for(self._core, person, body.get("team_id"))
+        try:
+            await self._client.views_publish(user_id=event["user"], view=view)
+        except SlackApiError as exc:
+            log.warning("slack: views.publish failed: %s", exc.response.get("error"))
+
+    async def mentioned(self, event: dict[str, Any], body: dict[str, Any]) -> None:
+        self._background.spawn(self._mentioned(event, body), name="slack mention")
+
+    async def _mentioned(self, event: dict[str, Any], body: dict[str, Any]) -> None:
+        """Code for a problem in its thread, or a command; the answer goes in the thread."""
+        text = from_message(_MENTION.sub("", event.get("text") or "")).strip()
+        channel_id, thread = event["channel"], event.get("thread_ts")
+        asker = Asker(event["user"], channel_id, None, thread or event.get("ts"))
+        where = ChannelRef(PLATFORM, channel_id, body.get("team_id") or event.get("team"))
+        problem = await self._problem_of(channel_id, thread) if thread else None
+        if problem is not None and text:
+            await self._invoke("submit", {"problem": problem, "code": text}, asker, where, False)
+            return
+        person = await self._people.get(event["user"])
+        reply = await self._mention_reply(text, person, where)
+        await answer(self._client, asker, as_study(reply))
+
+    async def _mention_reply(self, text: str, person: Person, where: ChannelRef) -> Reply:
+        if not text:
+            return Reply(body=t(person.locale, "slack.mention.help"), ephemeral=True)
+        return await self._core.handle_line("/" + text.removeprefix("/"), user=person.user,
+                                            channel=where, locale=person.locale)  # fmt: skip
+
+    async def _problem_of(self, channel_id: str, thread_ts: str) -> str | None:
+        """The problem a thread is about: its parent message's Submit button, read back from
+        Slack, so no mapping of threads to problems has to be kept."""
+        try:
+            found = await self._client.conversations_replies(channel=channel_id, ts=thread_ts,
+                                                             limit=1)  # fmt: skip
+        except SlackApiError as exc:
+            log.warning("slack: conversations.replies failed: %s", exc.response.get("error"))
+            return None
+        messages: list[dict[str, Any]] = found.get("messages") or []
+        return submit_target(messages[0]) if messages else None
+
+
+def submit_target(message: dict[str, Any]) -> str | None:
+    """The problem id of a message's Submit button, if it has one."""
+    for block in message.get("blocks") or []:
+        for element in block.get("elements") or []:
+            parsed = parse_action_id(str(element.get("action_id", "")), element.get("value"))
+            if parsed is not None and parsed[0] is ActionKind.SUBMIT_SOLUTION:
+                return parsed[1]
+    return None
+
+
+def _wants_modal(command: str, rest: str) -> bool:
+    """`/study run` and `/study submit <problem>` bring no code: it comes through a modal."""
+    words = rest.split()
+    return not words if command == "run" else len(words) <= 1
+
+
+def _input(values: dict[str, Any], block: str) -> str:
+    return str((values.get(block) or {}).get(block, {}).get("value") or "")

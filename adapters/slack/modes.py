@@ -1,0 +1,119 @@
+"""Running the Slack app: Socket Mode or HTTP mode, chosen by the settings.
+
+- Socket Mode (`SLACK_APP_TOKEN`): the app opens a websocket to Slack (apps.connections.open)
+  and receives every request over it; no public URL, good for self-hosting. Slack may ask the
+  app to reconnect (a `disconnect` envelope); slack_sdk's client does so by itself.
+- HTTP mode (`SLACK_SIGNING_SECRET`, `SLACK_HTTP_PORT`): an aiohttp server serves
+  `/slack/events`; bolt checks each request's signature and timestamp (a bad or stale one
+  gets 401).
+
+`running_slack` is what `studybot run` enters: it registers the `SlackAdapter` for the
+scheduler, starts the chosen mode, and on leaving stops it, cancels follow-up work and closes
+the HTTP session, in that order.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
+
+import aiohttp
+from aiohttp import web
+from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+from slack_bolt.async_app import AsyncApp
+from slack_sdk.errors import SlackApiError
+from slack_sdk.http_retry.builtin_async_handlers import (
+    AsyncConnectionErrorRetryHandler,
+    AsyncRateLimitErrorRetryHandler,
+)
+from slack_sdk.web.async_client import AsyncWebClient
+
+from adapters.slack.adapter import SlackAdapter
+from adapters.slack.app import build_app
+from adapters.slack.background import Background
+from adapters.slack.people import PLATFORM, People
+from bot.app import App
+from bot.settings import SlackSettings
+
+log = logging.getLogger(__name__)
+EVENTS_PATH = "/slack/events"
+
+
+@dataclass(frozen=True, slots=True)
+class RunningSlack:
+    bolt: AsyncApp
+    background: Background
+    port: int | None  # HTTP mode: the port actually bound (0 in settings picks a free one)
+
+
+def web_client(
+    settings: SlackSettings, session: aiohttp.ClientSession | None = None
+) -> AsyncWebClient:
+    """The Web API client: rate limits retried after Retry-After, dropped connections once."""
+    retries = [
+        AsyncConnectionErrorRetryHandler(),
+        AsyncRateLimitErrorRetryHandler(max_retry_count=2),
+    ]
+    return AsyncWebClient(token=settings.bot_token.reveal(), base_url=settings.api_base_url,
+                          session=session, retry_handlers=retries)  # fmt: skip
+
+
+@asynccontextmanager
+async def running_slack(
+    app: App, settings: SlackSettings, *, host: str = "0.0.0.0"
+) -> AsyncIterator[RunningSlack]:
+    async with AsyncExitStack() as stack:
+        session = await stack.enter_async_context(aiohttp.ClientSession())
+        client = web_client(settings, session)
+        background = Background()
+        stack.push_async_callback(background.aclose)
+        secret = settings.signing_secret.reveal() if settings.signing_secret else None
+        bolt = build_app(app.core, client, People(client, settings.admin_user_ids), background,
+                         signing_secret=None if settings.socket_mode else secret)  # fmt: skip
+        app.adapters[PLATFORM] = SlackAdapter(client)
+        port: int | None = None
+        if settings.app_token is not None:
+            await stack.enter_async_context(socket_mode(bolt, settings.app_token.reveal()))
+            log.info("slack: connected in Socket Mode")
+        else:
+            port = await stack.enter_async_context(http_mode(bolt, host, settings.http_port))
+            log.info("slack: serving %s on port %s", EVENTS_PATH, port)
+        yield RunningSlack(bolt, background, port)
+
+
+@asynccontextmanager
+async def socket_mode(bolt: AsyncApp, app_token: str) -> AsyncIterator[AsyncSocketModeHandler]:
+    handler = AsyncSocketModeHandler(bolt, app_token)
+    try:
+        await handler.connect_async()  # type: ignore[no-untyped-call]
+        yield handler
+    finally:
+        await handler.close_async()  # type: ignore[no-untyped-call]
+
+
+@asynccontextmanager
+async def http_mode(bolt: AsyncApp, host: str, port: int) -> AsyncIterator[int]:
+    """Serve bolt's aiohttp application; yields the bound port."""
+    runner = web.AppRunner(bolt.web_app(path=EVENTS_PATH), access_log=None)
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, host, port)
+        await site.start()
+        yield int(runner.addresses[0][1])
+    finally:
+        await runner.cleanup()
+
+
+async def probe(settings: SlackSettings) -> tuple[list[str], bool]:
+    """`studybot doctor`: the mode, and whether Slack accepts the bot token (auth.test)."""
+    mode = "Socket Mode" if settings.socket_mode else f"HTTP mode, port {settings.http_port}"
+    async with aiohttp.ClientSession() as session:
+        try:
+            found = await web_client(settings, session).auth_test()
+        except SlackApiError as exc:
+            return [f"slack: {mode}; auth.test refused: {exc.response.get('error')}"], False
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            return [f"slack: {mode}; {settings.api_base_url} unreachable: {exc!r}"], False
+    return [f"slack: {mode}; ok, workspace {found.get('team')} as @{found.get('user')}"], True

@@ -1,0 +1,45 @@
+"""Slow work never delays an ack: past the budget, or for a slow command, the ack says
+"working on it" at once and the reply follows through the response_url."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import urllib.parse
+
+import aiohttp
+import pytest
+
+from adapters.slack import app as slack_app
+from adapters.slack.modes import RunningSlack
+from bot.core import Studybot
+from bot.types import ChannelRef, Locale, Reply, User
+from tests.adapters.slack.conftest import block_texts, command_form, post_signed
+from tests.adapters.slack.stub import SlackStub
+
+
+async def test_work_past_the_ack_budget_is_acked_at_once_and_answered_later(
+    http: aiohttp.ClientSession, http_slack: RunningSlack, stub: SlackStub,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    release = asyncio.Event()
+    real = Studybot.handle_line
+
+    async def held(self: Studybot, line: str, *, user: User, channel: ChannelRef,
+                   locale: Locale) -> Reply:  # fmt: skip
+        await release.wait()  # a grade that takes as long as the test says
+        return await real(self, line, user=user, channel=channel, locale=locale)
+
+    monkeypatch.setattr(Studybot, "handle_line", held)
+    monkeypatch.setattr(slack_app, "ACK_BUDGET", 0.05)
+    body = urllib.parse.urlencode(command_form(stub, "search 显存")).encode()
+    began = time.perf_counter()
+    status, _, ack = await post_signed(http, http_slack, body)
+    assert status == 200 and time.perf_counter() - began < 1.0
+    assert json.loads(ack) == {"response_type": "ephemeral", "text": "Working on it…"}
+    assert not stub.responses
+    release.set()
+    reply = await stub.wait_response()
+    assert reply["response_type"] == "in_channel"
+    assert "gpu-memory" in block_texts(reply["blocks"])
