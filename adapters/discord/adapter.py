@@ -60,15 +60,16 @@ class DiscordAdapter:
         return ids[0]
 
     async def _thread(self, starter: MessageRef, title: str) -> int:
-        channel = self._client.get_partial_messageable(int(starter.channel.channel))
-        message = channel.get_partial_message(int(starter.message_id))
+        channel, message = int(starter.channel.channel), int(starter.message_id)
         try:
-            thread = await message.create_thread(name=title[:THREAD_NAME_LIMIT])
+            thread = await self._client.http.start_thread_with_message(
+                channel, message, name=title[:THREAD_NAME_LIMIT], auto_archive_duration=1440
+            )
         except discord.HTTPException as exc:
             if exc.code == THREAD_EXISTS:
-                return message.id
+                return message
             raise
-        return thread.id
+        return int(thread["id"])
 
 
 def _nonce(nonce: str | None, page: int) -> str | None:

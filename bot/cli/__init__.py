@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from bot.cli.content import content
+from bot.cli.discord_cli import discord_group
 from bot.cli.importing import import_command
 from bot.cli.serve import console, doctor, run
 
@@ -24,6 +25,7 @@ cli.add_command(content)
 cli.add_command(run)
 cli.add_command(console)
 cli.add_command(doctor)
+cli.add_command(discord_group)
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
+from adapters.discord.invite import application_id, token_problem
 from bot.content.bank import fingerprint, read_bank
 from bot.errors import ContentError, StudybotError
 from bot.settings import Settings
@@ -60,7 +61,22 @@ async def check_schedules(settings: Settings) -> tuple[list[str], bool]:
     return lines, True
 
 
-CHECKS: tuple[Check, ...] = (check_settings, check_content, check_database, check_schedules)
+async def check_discord(settings: Settings) -> tuple[list[str], bool]:
+    """The token's shape (no network: `studybot run` says if Discord rejects it)."""
+    if settings.discord is None:
+        return ["discord: off (DISCORD_TOKEN not set)"], True
+    problem = token_problem(settings.discord.token.reveal())
+    if problem is not None:
+        return [f"discord: {problem}"], False
+    guilds = ", ".join(map(str, settings.discord.guild_ids))
+    where = f"servers {guilds}" if guilds else "globally"
+    bot_id = application_id(settings.discord.token.reveal())
+    return [f"discord: token looks right (bot {bot_id}), commands registered {where}"], True
+
+
+CHECKS: tuple[Check, ...] = (
+    check_settings, check_content, check_database, check_schedules, check_discord,
+)  # fmt: skip
 
 
 async def diagnose(settings: Settings) -> tuple[list[str], bool]:

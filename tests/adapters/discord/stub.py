@@ -62,6 +62,7 @@ class DiscordStub:
         self.messages: dict[str, Json] = {}  # message id -> message, every channel
         self.threads: dict[str, Json] = {}
         self.files: dict[str, bytes] = {}
+        self.forbidden: set[str] = set()  # channels the bot may not post in
         self.gateway = Gateway()
         self.url = ""
         self._ids = itertools.count(5000)
@@ -176,7 +177,9 @@ class DiscordStub:
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         body = self.requests[-1].body or {}
-        if request.headers.get("Authorization") != f"Bot {self.token}":
+        # Interaction callbacks and webhooks authenticate by their own token, not the bot's.
+        by_token = path.startswith(("/interactions/", "/webhooks/"))
+        if not by_token and request.headers.get("Authorization") != f"Bot {self.token}":
             return reply({"message": "401: Unauthorized", "code": 0}, 401)
         for method, pattern, handler in self._routes():
             if method == request.method and (parts := _match(pattern, path)) is not None:
@@ -232,6 +235,8 @@ class DiscordStub:
         return reply(self._message(CHANNEL_ID, body))
 
     def _channel_message(self, body: Json, channel_id: str) -> web.Response:
+        if channel_id in self.forbidden:
+            return reply({"message": "Missing Access", "code": 50001}, 403)
         nonce = body.get("nonce")
         earlier = next(
             (
@@ -250,6 +255,8 @@ class DiscordStub:
         return reply(found) if found else reply({"message": "Unknown Message", "code": 10008}, 404)
 
     def _thread(self, body: Json, channel_id: str, message_id: str) -> web.Response:
+        if message_id not in self.messages:
+            return reply({"message": "Unknown Message", "code": 10008}, 404)
         if message_id in self.threads:
             return reply(
                 {"message": "A thread has already been created for this message", "code": 160004},
