@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
 from typing import Any
 
 import discord
@@ -33,6 +34,13 @@ class ChatGrader:
         self._core, self._client = core, client
 
     async def on_message(self, message: discord.Message) -> None:
+        try:
+            await self._grade(message)
+        except Exception:
+            ref = secrets.token_hex(4)
+            log.exception("grading message %s failed (ref %s)", message.id, ref)
+
+    async def _grade(self, message: discord.Message) -> None:
         me = self._client.user
         if message.author.bot or me is None or FENCE not in message.content:
             return

@@ -32,11 +32,14 @@ def intents(settings: DiscordSettings) -> discord.Intents:
 
 
 class StudyClient(discord.Client):
-    def __init__(self, core: Studybot, settings: DiscordSettings, **options: Any) -> None:
+    def __init__(
+        self, core: Studybot, settings: DiscordSettings, *, defer_after: float = 2.0,
+        **options: Any,
+    ) -> None:  # fmt: skip
         super().__init__(intents=intents(settings), max_messages=None,
                          chunk_guilds_at_startup=False,
                          member_cache_flags=discord.MemberCacheFlags.none(), **options)  # fmt: skip
-        self.router = InteractionRouter(core, self.http.get_from_cdn)
+        self.router = InteractionRouter(core, self.http.get_from_cdn, defer_after=defer_after)
         self._grader = ChatGrader(core, self)
         self._guild_ids = settings.guild_ids
         self.registered: list[dict[str, Any]] = []

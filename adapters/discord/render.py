@@ -65,28 +65,24 @@ def render(reply: Reply) -> list[Page]:
 
 
 def _embeds(reply: Reply) -> list[discord.Embed]:
+    """The body's chunks as embeds, then fields and footer, each embed within one message."""
     body = tables_to_monospace(reply.body)
     chunks = split_markdown(body, DESCRIPTION_LIMIT) if body.strip() else [""]
     colour = COLOURS[reply.tone]
     embeds = [discord.Embed(description=chunk or None, colour=colour) for chunk in chunks]
     if reply.title:
         embeds[0].title = _cut(reply.title, TITLE_LIMIT)
-    tail = embeds[-1]
     for field in reply.fields[:MAX_FIELDS]:
-        tail.add_field(
-            name=_cut(field.name, FIELD_NAME_LIMIT) or "-",
-            value=_cut(field.value, FIELD_VALUE_LIMIT) or "-",
-            inline=field.inline,
-        )
-    if len(tail) > MESSAGE_EMBED_LIMIT and tail.fields:  # a full last chunk: fields apart
-        fields = tail.fields
-        tail.clear_fields()
-        tail = discord.Embed(colour=colour)
-        for f in fields:
-            tail.add_field(name=f.name or "-", value=f.value or "-", inline=f.inline)
-        embeds.append(tail)
+        name = _cut(field.name, FIELD_NAME_LIMIT) or "-"
+        value = _cut(field.value, FIELD_VALUE_LIMIT) or "-"
+        if len(embeds[-1]) + len(name) + len(value) > MESSAGE_EMBED_LIMIT:
+            embeds.append(discord.Embed(colour=colour))  # a full embed: fields go on
+        embeds[-1].add_field(name=name, value=value, inline=field.inline)
     if reply.footer:
-        tail.set_footer(text=_cut(reply.footer, FOOTER_LIMIT))
+        footer = _cut(reply.footer, FOOTER_LIMIT)
+        if len(embeds[-1]) + len(footer) > MESSAGE_EMBED_LIMIT:
+            embeds.append(discord.Embed(colour=colour))
+        embeds[-1].set_footer(text=footer)
     return embeds
 
 

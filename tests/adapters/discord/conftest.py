@@ -7,6 +7,7 @@ import contextlib
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from typing import Any
 
 import aiosqlite
 import discord.gateway
@@ -72,13 +73,20 @@ def discord_core(
 
 
 @contextlib.asynccontextmanager
-async def connected(stub: DiscordStub, core: Studybot, scheduler: Scheduler,
-                    adapters: dict[str, ChatAdapter],
-                    **extra: object) -> AsyncIterator[Running]:  # fmt: skip
+async def connected(
+    stub: DiscordStub,
+    core: Studybot,
+    scheduler: Scheduler,
+    adapters: dict[str, ChatAdapter],
+    *,
+    client_options: dict[str, Any] | None = None,
+    **extra: object,
+) -> AsyncIterator[Running]:
     """Start the bot as `studybot run` does, wait until it is ready, stop it afterwards."""
     settings = settings_for(stub, **extra)
+    client_options = client_options or {}
     use_endpoints(settings)
-    client = make_client(core, settings, guild_ready_timeout=0.05)
+    client = make_client(core, settings, guild_ready_timeout=0.05, **client_options)
     task = asyncio.create_task(run_client(client, adapters, settings), name="discord")
     ready = asyncio.create_task(client.wait_until_ready())
     await asyncio.wait({task, ready}, timeout=5, return_when=asyncio.FIRST_COMPLETED)

@@ -202,6 +202,7 @@ class DiscordStub:
             ),
             ("POST", "/webhooks/*/*", lambda b, a, t: reply(self._message("followup", b))),
             ("POST", "/channels/*/messages", self._channel_message),
+            ("POST", "/channels/*/typing", lambda b, c: web.Response(status=204)),
             ("GET", "/channels/*/messages/*", self._get_message),
             ("POST", "/channels/*/messages/*/threads", self._thread),
         ]
