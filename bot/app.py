@@ -1,7 +1,8 @@
 """Assembling the running bot from settings: database, content, core, schedule.
 
 `open_app` is the one place resources are entered, in order, on one AsyncExitStack, and left
-in reverse order however the bot stops. The CLI registers each connected chat adapter in
+in reverse order however the bot stops: the database, the content, the grading sandbox (its
+zygote process and warm workers), then the core. The CLI registers each connected chat adapter in
 `App.adapters` (by platform), then runs the scheduler beside them with `running_scheduler`.
 """
 
@@ -22,12 +23,18 @@ from bot.commands.context import Context
 from bot.content.loader import load_if_changed
 from bot.core import Studybot
 from bot.errors import ContentError
+from bot.grading.admission import Admission
+from bot.grading.grader import Grader
+from bot.grading.pool import Sandbox
+from bot.grading.problems import Problem, load_problems
+from bot.grading.service import Grading
 from bot.ports import ChatAdapter, Clock
 from bot.schedule.scheduler import Scheduler, SchedulerConfig
 from bot.settings import Settings
 from bot.store.database import open_database
 from bot.store.questions import QuestionStore
 from bot.store.schedules import ScheduleStore
+from bot.store.submissions import SubmissionStore
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +45,7 @@ class App:
     store: QuestionStore
     scheduler: Scheduler
     db: aiosqlite.Connection
+    grading: Grading
     adapters: dict[str, ChatAdapter] = field(default_factory=dict)
 
 
@@ -53,8 +61,35 @@ async def open_app(
         adapters: dict[str, ChatAdapter] = {}
         scheduler = Scheduler(schedules, store, clock, adapters,
                               SchedulerConfig(grace=settings.grace))  # fmt: skip
-        context = Context(store, clock, rng or random.Random(), schedules, scheduler)
-        yield App(Studybot(context), store, scheduler, db, adapters)
+        grading = await stack.enter_async_context(open_grading(db, settings, clock))
+        context = Context(store, clock, rng or random.Random(), schedules, scheduler, grading)
+        yield App(Studybot(context), store, scheduler, db, grading, adapters)
+
+
+@asynccontextmanager
+async def open_grading(
+    db: aiosqlite.Connection, settings: Settings, clock: Clock
+) -> AsyncIterator[Grading]:
+    """The sandbox started (its layers logged), problems loaded, leftovers graded again."""
+    sandbox = Sandbox()
+    layers = await sandbox.start()
+    log.info("grading sandbox ready; isolation %s", layers.describe())
+    try:
+        problems = await asyncio.to_thread(_problems, settings)
+        grader = Grader(sandbox, problems)
+        grading = Grading(grader, Admission(clock), SubmissionStore(db), clock)
+        await grading.recover()
+        yield grading
+    finally:
+        await sandbox.close()
+
+
+def _problems(settings: Settings) -> dict[str, Problem]:
+    try:
+        return load_problems(settings.content_dir)
+    except ContentError as exc:
+        log.error("coding problems not loaded, grading is off:\n%s", exc)
+        return {}
 
 
 @asynccontextmanager

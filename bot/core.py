@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from bot.commands.complete import complete
 from bot.commands.context import Context
 from bot.commands.find import search
+from bot.commands.grading import me, run, submit
 from bot.commands.help import help_
 from bot.commands.lookup import answer, question, topics
 from bot.commands.parse import parse_line
@@ -45,6 +46,9 @@ HANDLERS: dict[str, Handler] = {
     "help": help_,
     "schedule": schedule,
     "daily": daily,
+    "submit": submit,
+    "run": run,
+    "me": me,
 }
 
 

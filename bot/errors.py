@@ -4,12 +4,14 @@
     ├── UserError            the person asking made a mistake; tell them how to fix it
     │   ├── UnknownCommand
     │   ├── BadArgument
-    │   └── NotFound         carries the nearest matches, so the reply can suggest them
+    │   ├── NotFound         carries the nearest matches, so the reply can suggest them
+    │   └── TooBusy          a grading limit: one job per person, a few a minute, a full queue
     ├── ConfigError          a setting is wrong; start-up stops naming the setting
     ├── ContentError         content files are malformed; carries every `Fault`
     │   └── ImportRejected   an interview report yielded nothing to import
     ├── StoreError           the database is missing, too new, or unreadable
-    └── DeliveryError        a platform refused a post (permanent: channel gone, no access)
+    ├── DeliveryError        a platform refused a post (permanent: channel gone, no access)
+    └── GradingUnavailable   the grading sandbox is not running
 
 User errors become friendly replies; everything else is the bot's failure, logged in full
 and shown to users only as an apology. Foreign exceptions (sqlite3, yaml) are translated at
@@ -42,6 +44,10 @@ class NotFound(UserError):
     def __init__(self, message: str, suggestions: tuple[str, ...] = ()) -> None:
         super().__init__(message)
         self.suggestions = suggestions
+
+
+class TooBusy(UserError):
+    pass
 
 
 class ConfigError(StudybotError):
@@ -80,3 +86,7 @@ class DeliveryError(StudybotError):
     def __init__(self, message: str, *, permanent: bool = False) -> None:
         super().__init__(message)
         self.permanent = permanent
+
+
+class GradingUnavailable(StudybotError):
+    pass

@@ -3,14 +3,19 @@
 - `Clock`: the current time, injected so tests move a fake clock instead of sleeping.
 - `ChatAdapter`: how the core sends a message to a channel (scheduled posts, follow-ups);
   adapters implement it, the console included.
+- `Executor`: where submitted code runs: the sandbox's fresh, limited worker processes, or
+  (for the benchmark's floor) the same harness in-process.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.types import ChannelRef, MessageRef, Reply
+
+if TYPE_CHECKING:
+    from bot.grading.results import RawRun
 
 
 class Clock(Protocol):
@@ -38,4 +43,11 @@ class ChatAdapter(Protocol):
         deduplicates by it (Discord) turns a resend after a crash into a no-op. Raise
         `DeliveryError` when the platform refuses.
         """
+        ...
+
+
+class Executor(Protocol):
+    async def run(self, job: dict[str, Any], deadline: float) -> RawRun:
+        """Run one grading job (see bot/grading/sandbox/harness.py) within `deadline` seconds
+        of wall time and return the worker's raw report."""
         ...

@@ -3,6 +3,8 @@
 Interactive (a terminal): a prompt, and numbered buttons that can be pressed by typing their
 number. Scripted (stdin is a pipe or file): one command per line, each reply printed, no
 prompt, so `printf '/search 显存\\n' | studybot console` works in scripts and tests.
+A line that opens a ``` code block continues until the line that closes it, so code can be
+pasted into `/submit <problem>` and `/run` as in chat.
 
 Reading stdin happens in a worker thread so the event loop stays free for scheduled posts.
 """
@@ -37,7 +39,7 @@ class ConsoleAdapter:
         if self._interactive:
             self._write("studybot console. Type /help for commands, /quit to leave.\n")
         while (line := await self._read_line()) is not None:
-            text = line.strip()
+            text = (await self._complete_fence(line)).strip()
             if text in EXIT_WORDS:
                 break
             if text:
@@ -72,9 +74,19 @@ class ConsoleAdapter:
         self._actions = list(reply.actions)  # typing "1" presses the latest reply's button 1
         self._write(f"{prefix}{render(reply)}\n")
 
-    async def _read_line(self) -> str | None:
+    async def _complete_fence(self, line: str) -> str:
+        """Read on until an open ``` block is closed (or input ends)."""
+        lines = [line]
+        while sum(part.count("```") for part in lines) % 2 == 1:
+            more = await self._read_line(prompt="...> ")
+            if more is None:
+                break
+            lines.append(more)
+        return "".join(lines)
+
+    async def _read_line(self, prompt: str = "you> ") -> str | None:
         if self._interactive:
-            self._write("you> ")
+            self._write(prompt)
         line = await asyncio.to_thread(self._in.readline)
         return line if line else None
 

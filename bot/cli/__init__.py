@@ -11,6 +11,7 @@ import click
 
 from bot.cli.content import content
 from bot.cli.discord_cli import discord_group
+from bot.cli.grade import grade
 from bot.cli.importing import import_command
 from bot.cli.serve import console, doctor, run
 
@@ -26,6 +27,7 @@ cli.add_command(run)
 cli.add_command(console)
 cli.add_command(doctor)
 cli.add_command(discord_group)
+cli.add_command(grade)
 
 
 def main() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from bot.grading.service import Grading
 from bot.ports import Clock
 from bot.schedule.scheduler import Scheduler
 from bot.store.questions import QuestionStore
@@ -18,3 +19,4 @@ class Context:
     rng: random.Random
     schedules: ScheduleStore
     scheduler: Scheduler
+    grading: Grading | None = None  # None where no sandbox runs (some tests)

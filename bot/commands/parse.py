@@ -5,8 +5,9 @@ Used by the console and by text-command platforms (Slack's `/study ...`). Gramma
     /name [positional] [key:value ...]
 
 The first bare word fills the first option; `key:value` fills that option by name. An
-option marked `rest` takes everything after the command (so `/search GIL 多线程` searches for
-both words). Mistakes raise `BadArgument` / `UnknownCommand` with the command's usage.
+option marked `rest` takes everything after the options before it, newlines included (so
+`/search GIL 多线程` searches for both words, and `/submit fast-power ```python ...` gets the
+whole code block). Mistakes raise `BadArgument` / `UnknownCommand` with the command's usage.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from bot.types import Locale
 def parse_line(line: str, locale: Locale = Locale.EN) -> tuple[str, dict[str, str]]:
     """Split `/name args...` into the command name and its options."""
     text = line.strip().removeprefix("/")
-    name, _, rest = text.partition(" ")
+    name, rest = _first_word(text)
     name = name.lower()
     spec = BY_NAME.get(name)
     if spec is None:
@@ -31,7 +32,7 @@ def parse_line(line: str, locale: Locale = Locale.EN) -> tuple[str, dict[str, st
 def parse_options(spec: CommandSpec, rest: str, locale: Locale) -> dict[str, str]:
     rest_option = next((o for o in spec.options if o.rest), None)
     if rest_option is not None:
-        return {rest_option.name: rest} if rest else {}
+        return _with_rest(spec, rest_option.name, rest)
     options: dict[str, str] = {}
     positional = [o.name for o in spec.options]
     for word in rest.split():
@@ -45,4 +46,27 @@ def parse_options(spec: CommandSpec, rest: str, locale: Locale) -> dict[str, str
             options[positional.pop(0)] = word
         else:
             raise BadArgument(t(locale, "error.too_many", name=spec.name, usage=spec.usage()))
+    return options
+
+
+def _first_word(text: str) -> tuple[str, str]:
+    parts = text.split(maxsplit=1)
+    return (parts[0], parts[1]) if len(parts) == 2 else (text.strip(), "")
+
+
+def _with_rest(spec: CommandSpec, rest_name: str, text: str) -> dict[str, str]:
+    """Options before the `rest` one take a word each (positionally or as key:value);
+    a code fence ends them early. The `rest` option takes the remainder verbatim."""
+    options: dict[str, str] = {}
+    for option in spec.options:
+        if option.name == rest_name:
+            break
+        word, remainder = _first_word(text)
+        if not word or word.startswith("`"):
+            break
+        key, sep, value = word.partition(":")
+        options[option.name] = value if sep and key.lower() == option.name else word
+        text = remainder
+    if text.strip():
+        options[rest_name] = text.strip()
     return options

@@ -86,6 +86,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("daily", "cmd.daily", (
         OptionSpec("action", "opt.daily_action", required=True, choices=("now",)),
     ), for_admins=True),
+    CommandSpec("submit", "cmd.submit", (
+        OptionSpec("problem", "opt.problem", required=True, suggest=Suggest.PROBLEM),
+        OptionSpec("code", "opt.code", required=True, rest=True, multiline=True),
+    ), slow=True),
+    CommandSpec("run", "cmd.run", (
+        OptionSpec("code", "opt.code", True, rest=True, multiline=True),
+    ), slow=True),
+    CommandSpec("me", "cmd.me"),
     CommandSpec("help", "cmd.help"),
 )  # fmt: skip
 

@@ -18,7 +18,7 @@ def question_reply(q: Question, locale: Locale) -> Reply:
         title=q.display_title(locale),
         body=body,
         fields=_fields(q, locale),
-        actions=(Action(ActionKind.REVEAL_ANSWER, t(locale, "action.reveal"), q.id),),
+        actions=_actions(q, locale),
         footer=sources_line(q, locale),
     )
 
@@ -30,6 +30,13 @@ def answer_reply(q: Question, locale: Locale) -> Reply:
         footer=sources_line(q, locale),
         in_thread=True,
     )
+
+
+def _actions(q: Question, locale: Locale) -> tuple[Action, ...]:
+    reveal = Action(ActionKind.REVEAL_ANSWER, t(locale, "action.reveal"), q.id)
+    if q.kind is Kind.CODING:
+        return (Action(ActionKind.SUBMIT_SOLUTION, t(locale, "action.submit"), q.id), reveal)
+    return (reveal,)
 
 
 def sources_line(q: Question, locale: Locale) -> str:

@@ -99,4 +99,25 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX daily_posts_state ON daily_posts (state, part);
     CREATE INDEX daily_posts_cycle ON daily_posts (schedule_id, part, kind, cycle);
     """,
+    # 3: every submission, stored before grading starts so a crash loses none.
+    """
+    CREATE TABLE submissions (
+        id          INTEGER PRIMARY KEY,
+        platform    TEXT NOT NULL,
+        user_id     TEXT NOT NULL,
+        user_name   TEXT NOT NULL,
+        problem_id  TEXT,
+        code        TEXT NOT NULL,
+        state       TEXT NOT NULL CHECK (state IN ('queued', 'graded', 'interrupted')),
+        verdict     TEXT,
+        passed      INTEGER,
+        total       INTEGER,
+        cpu_ms      REAL,
+        peak_kb     INTEGER,
+        created_at  TEXT NOT NULL,
+        graded_at   TEXT
+    );
+    CREATE INDEX submissions_user ON submissions (platform, user_id, problem_id, verdict);
+    CREATE INDEX submissions_state ON submissions (state);
+    """,
 )

@@ -21,6 +21,8 @@ import pytest
 
 from bot.content.bank import Bank, read_bank
 from bot.errors import ContentError
+from bot.grading.checkers import fusion_faults
+from bot.grading.generators import ELEMENTWISE
 from bot.types import Kind, Question
 
 REPO = Path(__file__).resolve().parents[2]
@@ -53,7 +55,6 @@ TOPICS = {
     "distributed", "pytorch", "algorithms", "compilers", "cpp",
 }  # fmt: skip
 CORRECTIONS = "## 勘误 (Corrections)"
-ELEMENTWISE = {"add", "sub", "mul", "div", "relu", "gelu", "sigmoid", "tanh", "exp", "neg"}
 
 
 @pytest.fixture(scope="module")
@@ -356,63 +357,6 @@ def test_fast_power_reference_is_exact_and_uses_no_pow(by_id: dict[str, Question
     ]  # fmt: skip
     for x, n, expected in cases:
         assert math.isclose(my_pow(x, n), expected, rel_tol=1e-6, abs_tol=1e-9), (x, n)
-
-
-def fusion_faults(graph: dict[str, Any], groups: list[list[str]]) -> list[str]:
-    """Why `groups` breaks the rules of the graph-fusion problem (minimality aside)."""
-    nodes = graph["nodes"]
-    elementwise = {n["name"] for n in nodes if n["op"] in ELEMENTWISE}
-    members = [name for group in groups for name in group]
-    if sorted(members) != sorted(elementwise):
-        return ["groups must hold every elementwise node exactly once and nothing else"]
-    users: dict[str, set[str]] = {n["name"]: set() for n in nodes}
-    for n in nodes:
-        for src in n["inputs"]:
-            if src in users:
-                users[src].add(n["name"])
-    faults = []
-    for group in groups:
-        inside = set(group)
-        exits = [m for m in group if m in graph["outputs"] or users[m] - inside]
-        if len(exits) != 1:
-            faults.append(f"{group}: {len(exits)} members used outside")
-        reached, todo = {group[0]}, [group[0]]
-        while todo:
-            m = todo.pop()
-            near = {u for u in users[m] if u in inside}
-            near |= {s for n in nodes if n["name"] == m for s in n["inputs"] if s in inside}
-            todo += near - reached
-            reached |= near
-        if reached != inside:
-            faults.append(f"{group}: not weakly connected")
-    where = {m: i for i, group in enumerate(groups) for m in group}
-    edges = {
-        (str(where.get(s, s)), str(where.get(n["name"], n["name"])))
-        for n in nodes
-        for s in n["inputs"]
-        if s in users and where.get(s, s) != where.get(n["name"], n["name"])
-    }
-    if _has_cycle(edges):
-        faults.append("contracting the groups makes a cycle")
-    return faults
-
-
-def _has_cycle(edges: set[tuple[str, str]]) -> bool:
-    nodes = {a for a, _ in edges} | {b for _, b in edges}
-    indegree = dict.fromkeys(nodes, 0)
-    for _, b in edges:
-        indegree[b] += 1
-    ready = [v for v, d in indegree.items() if d == 0]
-    seen = 0
-    while ready:
-        v = ready.pop()
-        seen += 1
-        for a, b in edges:
-            if a == v:
-                indegree[b] -= 1
-                if indegree[b] == 0:
-                    ready.append(b)
-    return seen != len(nodes)
 
 
 def _partitions(items: list[str]) -> Iterator[list[list[str]]]:

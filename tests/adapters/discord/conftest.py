@@ -18,13 +18,19 @@ from adapters.discord.client import StudyClient
 from adapters.discord.run import make_client, run_client, use_endpoints
 from bot.commands.context import Context
 from bot.core import Studybot
+from bot.grading.admission import Admission
+from bot.grading.grader import Grader
+from bot.grading.pool import Sandbox
+from bot.grading.problems import load_problems
+from bot.grading.service import Grading
 from bot.ports import ChatAdapter
 from bot.schedule.scheduler import Scheduler
 from bot.settings import DiscordSettings, Secret
 from bot.store.questions import QuestionStore
 from bot.store.schedules import ScheduleStore
+from bot.store.submissions import SubmissionStore
 from tests.adapters.discord.stub import TOKEN, DiscordStub
-from tests.fakes import FakeClock
+from tests.fakes import REPO, FakeClock
 
 
 @dataclass
@@ -64,11 +70,33 @@ def discord_scheduler(
 
 
 @pytest.fixture
+async def grading(loaded_db: aiosqlite.Connection, clock: FakeClock) -> AsyncIterator[Grading]:
+    """The real grading sandbox over the bundled bank's problems."""
+    sandbox = Sandbox(warm=1)
+    await sandbox.start()
+    try:
+        grader = Grader(sandbox, load_problems(REPO / "content"))
+        yield Grading(grader, Admission(clock), SubmissionStore(loaded_db), clock)
+    finally:
+        await sandbox.close()
+
+
+@pytest.fixture
 def discord_core(
     loaded_db: aiosqlite.Connection, clock: FakeClock, discord_scheduler: Scheduler
 ) -> Studybot:
     context = Context(QuestionStore(loaded_db), clock, random.Random(7),
                       ScheduleStore(loaded_db), discord_scheduler)  # fmt: skip
+    return Studybot(context)
+
+
+@pytest.fixture
+def grading_core(
+    loaded_db: aiosqlite.Connection, clock: FakeClock, discord_scheduler: Scheduler,
+    grading: Grading,
+) -> Studybot:  # fmt: skip
+    context = Context(QuestionStore(loaded_db), clock, random.Random(7),
+                      ScheduleStore(loaded_db), discord_scheduler, grading)  # fmt: skip
     return Studybot(context)
 
 
@@ -108,4 +136,14 @@ async def bot(
     adapters: dict[str, ChatAdapter],
 ) -> AsyncIterator[Running]:  # fmt: skip
     async with connected(stub, discord_core, discord_scheduler, adapters) as running:
+        yield running
+
+
+@pytest.fixture
+async def graded_bot(
+    stub: DiscordStub, grading_core: Studybot, discord_scheduler: Scheduler,
+    adapters: dict[str, ChatAdapter],
+) -> AsyncIterator[Running]:  # fmt: skip
+    """The bot with the real grading sandbox behind `/submit` and `/run`."""
+    async with connected(stub, grading_core, discord_scheduler, adapters) as running:
         yield running

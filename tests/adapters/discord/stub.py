@@ -200,7 +200,7 @@ class DiscordStub:
                 "/webhooks/*/*/messages/@original",
                 lambda b, a, t: web.Response(status=204),
             ),
-            ("POST", "/webhooks/*/*", lambda b, a, t: reply(self._message("followup", b))),
+            ("POST", "/webhooks/*/*", lambda b, a, t: reply(self._message(CHANNEL_ID, b))),
             ("POST", "/channels/*/messages", self._channel_message),
             ("POST", "/channels/*/typing", lambda b, c: web.Response(status=204)),
             ("GET", "/channels/*/messages/*", self._get_message),

@@ -59,3 +59,19 @@ async def test_a_refused_post_is_a_permanent_delivery_error(
     with pytest.raises(DeliveryError) as refused:
         await bot.adapters["discord"].send(channel, Reply("x"), thread_of=gone)
     assert refused.value.permanent and status in str(refused.value)
+
+
+async def test_the_daily_coding_problem_carries_a_submit_button(
+    bot: Running, clock: FakeClock
+) -> None:
+    stub = bot.stub
+    await bot.scheduler.start()
+    await answered(
+        stub,
+        await stub.interact(COMMAND, schedule_set("09:30", days="mon", coding="mon"), admin=True),
+    )
+    await answered(stub, await stub.interact(COMMAND, {"id": "9", "name": "daily", "type": 1,
+                   "options": [{"name": "now", "type": 1}]}, admin=True))  # fmt: skip
+    [post] = stub.calls("POST", f"/channels/{CHANNEL_ID}/messages")
+    routes = [b["custom_id"] for b in post.body["components"][0]["components"]]
+    assert routes == ["submit:fast-power", "reveal:fast-power"]

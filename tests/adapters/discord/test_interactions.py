@@ -82,24 +82,6 @@ async def test_a_member_without_manage_server_cannot_change_the_schedule(bot: Ru
     assert bot.scheduler.next_due() is not None
 
 
-async def test_the_submit_button_opens_a_form_whose_code_reaches_the_core(bot: Running) -> None:
-    clicked = {"custom_id": "submit:fast-power", "component_type": 2}
-    iid = await bot.stub.interact(COMPONENT, clicked, message=_posted(bot.stub))
-    form = await bot.stub.wait_for(lambda: bot.stub.callback(iid))
-    assert form["type"] == 9
-    assert form["data"]["custom_id"] == "code:submit:fast-power"
-    assert form["data"]["title"] == "Solution: fast-power"
-    [row] = form["data"]["components"]
-    field = row["components"][0] if "components" in row else row["component"]
-    assert field["custom_id"] == "code" and field["style"] == 2 and field["max_length"] == 4000
-    code = "```python\ndef my_pow(x, n):\n    return x ** n\n```"
-    submitted = {"custom_id": "code:submit:fast-power", "components": [
-        {"type": 1, "components": [{"type": 4, "custom_id": "code", "value": code}]}]}  # fmt: skip
-    reply = await answered(bot.stub, await bot.stub.interact(MODAL, submitted))
-    # The core answers the Invocation("submit", problem, code) the form became.
-    assert "/submit" in reply["embeds"][0]["description"]
-
-
 def _posted(stub: DiscordStub) -> dict[str, Any]:
     return _as_message(stub, {"embeds": [], "components": []})
 

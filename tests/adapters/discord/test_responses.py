@@ -13,7 +13,7 @@ from bot.ports import ChatAdapter
 from bot.schedule.scheduler import Scheduler
 from bot.types import Invocation, Reply
 from tests.adapters.discord.conftest import Running, connected
-from tests.adapters.discord.stub import APP_ID, BOT_ID, BOT_USER, CHANNEL_ID, DiscordStub, user
+from tests.adapters.discord.stub import APP_ID, DiscordStub
 from tests.adapters.discord.test_interactions import COMMAND, slash
 
 
@@ -88,21 +88,3 @@ async def test_a_failure_is_an_ephemeral_apology_with_a_reference_in_the_log(
     logged = "\n".join(r.getMessage() + (r.exc_text or "") for r in caplog.records)
     assert f"(ref {ref})" in logged and "the database went away" in caplog.text
     assert bot.stub.token not in caplog.text
-
-
-async def test_code_that_mentions_the_bot_is_answered_in_place(bot: Running) -> None:
-    stub = bot.stub
-    message_id = stub.next_id()
-    content = f"<@{BOT_ID}> fast-power\n```python\ndef my_pow(x, n):\n    return x ** n\n```"
-    await stub.dispatch("MESSAGE_CREATE", {
-        "id": message_id, "channel_id": CHANNEL_ID, "guild_id": "2200",
-        "author": user("7001", "alice"), "content": content, "timestamp": "2026-01-05T09:00:00",
-        "edited_timestamp": None, "tts": False, "mention_everyone": False,
-        "mentions": [BOT_USER], "mention_roles": [], "attachments": [], "embeds": [],
-        "pinned": False, "type": 0, "flags": 0, "components": [],
-        "member": {"roles": [], "joined_at": "2026-01-01T00:00:00", "deaf": False, "mute": False},
-    })  # fmt: skip
-    [answer] = await stub.wait_for(lambda: stub.calls("POST", f"/channels/{CHANNEL_ID}/messages"))
-    assert str(answer.body["message_reference"]["message_id"]) == message_id
-    assert answer.body["embeds"][0]["description"]  # the core's answer to /submit fast-power
-    assert stub.calls("POST", f"/channels/{CHANNEL_ID}/typing")

@@ -1,0 +1,65 @@
+"""`studybot grade --problem ID FILE [--json]`: grade a solution file from the shell.
+
+The same sandbox and judge as chat, without a database or a chat platform: for checking a
+problem's tests while writing it, and for scripts. Exit status 0 whenever a verdict was
+reached (accepted or not), 2 for bad usage or an unknown problem, 1 if grading failed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+
+import click
+
+from adapters.console.render import render
+from bot.cli.common import settings_from_env
+from bot.commands.verdicts import grade_reply
+from bot.errors import ContentError
+from bot.grading.grader import Grader
+from bot.grading.pool import Sandbox
+from bot.grading.problems import Problem, load_problems
+from bot.grading.results import Grade
+from bot.text.code import extract_code
+from bot.types import Locale
+
+
+@click.command()
+@click.option("--problem", "problem_id", required=True, help="coding problem id, e.g. fast-power")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+def grade(problem_id: str, as_json: bool, file: TextIO) -> None:
+    """Grade FILE (a Python solution, or '-' for stdin) against a coding problem's tests."""
+    settings = settings_from_env()
+    problem = _problem(settings.content_dir, problem_id)
+    result = asyncio.run(_grade(problem, extract_code(file.read())))
+    if as_json:
+        click.echo(json.dumps(dataclasses.asdict(result), ensure_ascii=False, indent=2))
+    else:
+        click.echo(render(grade_reply(result, Locale.EN, problem.id)))
+
+
+def _problem(content_dir: Path, problem_id: str) -> Problem:
+    try:
+        problems = load_problems(content_dir)
+    except ContentError as exc:
+        click.echo(f"the problems cannot be loaded:\n{exc}", err=True)
+        sys.exit(1)
+    if problem_id not in problems:
+        known = ", ".join(sorted(problems)) or "none"
+        click.echo(f"unknown problem '{problem_id}'; problems: {known}", err=True)
+        sys.exit(2)
+    return problems[problem_id]
+
+
+async def _grade(problem: Problem, code: str) -> Grade:
+    sandbox = Sandbox(warm=1)
+    await sandbox.start()
+    try:
+        return await Grader(sandbox, {problem.id: problem}).grade(problem, code)
+    finally:
+        await sandbox.close()

@@ -1,0 +1,56 @@
+"""`/submit`, `/run` and `/me`: grading posted code, and a person's record.
+
+The code comes as the `code` option: a fenced block or plain text (adapters put an
+attachment's text there too). Admission, storage and grading are the `Grading` service's;
+this module only checks the arguments and builds the reply.
+"""
+
+from __future__ import annotations
+
+from bot.commands.context import Context
+from bot.commands.verdicts import grade_reply, progress_reply
+from bot.errors import BadArgument, GradingUnavailable, NotFound
+from bot.grading.service import Grading
+from bot.i18n import t
+from bot.text.code import extract_code
+from bot.types import Invocation, Reply
+
+MAX_CODE = 20_000
+
+
+async def submit(ctx: Context, inv: Invocation) -> Reply:
+    grading = _grading(ctx)
+    problem_id = inv.options["problem"].strip().lower()
+    problem = grading.problem(problem_id)
+    if problem is None:
+        ids = ", ".join(f"`{p}`" for p in sorted(grading.grader.problems))
+        raise NotFound(t(inv.locale, "grading.not_problem", id=problem_id, ids=ids))
+    grade = await grading.submit(inv.user, inv.locale, problem, _code(inv))
+    question = await ctx.store.get(problem.id)
+    title = question.display_title(inv.locale) if question else problem.id
+    return grade_reply(grade, inv.locale, title)
+
+
+async def run(ctx: Context, inv: Invocation) -> Reply:
+    grade = await _grading(ctx).run(inv.user, inv.locale, _code(inv))
+    return grade_reply(grade, inv.locale, None)
+
+
+async def me(ctx: Context, inv: Invocation) -> Reply:
+    progress = await _grading(ctx).submissions.progress(inv.user)
+    return progress_reply(progress, inv.locale)
+
+
+def _grading(ctx: Context) -> Grading:
+    if ctx.grading is None:
+        raise GradingUnavailable("grading is not running in this process")
+    return ctx.grading
+
+
+def _code(inv: Invocation) -> str:
+    code = extract_code(inv.options.get("code", ""))
+    if not code.strip():
+        raise BadArgument(t(inv.locale, "grading.no_code"))
+    if len(code) > MAX_CODE:
+        raise BadArgument(t(inv.locale, "grading.too_long", limit=MAX_CODE))
+    return code

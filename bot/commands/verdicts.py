@@ -1,0 +1,104 @@
+"""How grades and progress look as `Reply`s.
+
+Samples show input, expected and actual values; hidden tests only pass or fail (with the
+checker's reason, never their data). Everything a solution wrote or raised is echoed through
+`neutralize`, inside code blocks it cannot close.
+"""
+
+from __future__ import annotations
+
+from bot.grading.results import Grade, TestResult, Verdict
+from bot.i18n import t
+from bot.store.submissions import Progress
+from bot.text.code import neutralize
+from bot.types import Field, Locale, Reply
+
+MARKS = {Verdict.ACCEPTED: "✅", Verdict.SKIPPED: "⏭️"}
+OUTPUT_SHOWN = 1500
+
+
+def grade_reply(grade: Grade, locale: Locale, title: str | None) -> Reply:
+    verdict = t(locale, f"verdict.{grade.verdict.value}")
+    mark = MARKS.get(grade.verdict, "❌")
+    if title is None:
+        heading = f"{mark} " + t(locale, "grade.run_title", verdict=verdict)
+    else:
+        heading = f"{mark} " + t(locale, "grade.title", verdict=verdict, problem=title)
+    parts = [*_message(grade), *_tests(grade, locale), *_output(grade, locale, title is None)]
+    # A verdict is a result, not a mistake in using the bot: always the normal tone.
+    return Reply(title=heading, body="\n\n".join(p for p in parts if p),
+                 fields=_usage(grade, locale), footer=" · ".join(grade.notes) or None)  # fmt: skip
+
+
+def _message(grade: Grade) -> list[str]:
+    if not grade.message or (grade.tests and grade.verdict is not Verdict.COMPILE_ERROR
+                             and any(t.message == grade.message for t in grade.tests)):  # fmt: skip
+        return []
+    return [f"```\n{neutralize(grade.message)}\n```"]
+
+
+def _tests(grade: Grade, locale: Locale) -> list[str]:
+    if not grade.tests:
+        return []
+    lines = [t(locale, "grade.summary", passed=grade.passed, total=len(grade.tests))]
+    lines += [_sample(test, locale) for test in grade.tests if test.sample]
+    hidden = [test for test in grade.tests if not test.sample]
+    if hidden:
+        passed = sum(h.verdict is Verdict.ACCEPTED for h in hidden)
+        lines.append(t(locale, "grade.hidden_summary", passed=passed, total=len(hidden)))
+        failed = next((h for h in hidden if h.verdict not in (Verdict.ACCEPTED,
+                                                              Verdict.SKIPPED)), None)  # fmt: skip
+        if failed is not None:
+            lines.append(_headline(failed, locale))
+    return ["\n".join(lines)]
+
+
+def _headline(test: TestResult, locale: Locale) -> str:
+    kind = t(locale, "grade.sample" if test.sample else "grade.hidden")
+    mark = MARKS.get(test.verdict, "❌")
+    line = f"{mark} {t(locale, 'grade.test', number=test.number)} ({kind}): "
+    line += t(locale, f"verdict.{test.verdict.value}")
+    if test.cpu_ms is not None and test.verdict is Verdict.ACCEPTED:
+        line += f" · {test.cpu_ms:.1f} ms"
+    if test.message and test.verdict is not Verdict.ACCEPTED:
+        line += f" — {neutralize(test.message)}"
+    return line
+
+
+def _sample(test: TestResult, locale: Locale) -> str:
+    line = _headline(test, locale)
+    if test.verdict in (Verdict.ACCEPTED, Verdict.SKIPPED):
+        return line
+    rows = [(t(locale, "grade.input"), test.input), (t(locale, "grade.expected"), test.expected),
+            (t(locale, "grade.got"), test.got)]  # fmt: skip
+    shown = "\n".join(f"{label}: {neutralize(value)}" for label, value in rows if value)
+    return f"{line}\n```\n{shown}\n```"
+
+
+def _output(grade: Grade, locale: Locale, always: bool) -> list[str]:
+    if not grade.output and not always:
+        return []
+    text = grade.output[:OUTPUT_SHOWN].rstrip("\n") or t(locale, "grade.no_output")
+    dropped = grade.output_dropped + max(len(grade.output) - OUTPUT_SHOWN, 0)
+    cut = f"\n{t(locale, 'grade.output_cut', dropped=dropped)}" if dropped else ""
+    return [f"{t(locale, 'grade.output')}:\n```\n{neutralize(text)}\n```{cut}"]
+
+
+def _usage(grade: Grade, locale: Locale) -> tuple[Field, ...]:
+    fields = []
+    if grade.cpu_ms is not None:
+        fields.append(Field(t(locale, "grade.cpu"), f"{grade.cpu_ms:.0f} ms"))
+    if grade.peak_kb is not None:
+        fields.append(Field(t(locale, "grade.memory"), f"{grade.peak_kb / 1024:.1f} MiB"))
+    return tuple(fields)
+
+
+def progress_reply(progress: Progress, locale: Locale) -> Reply:
+    none = t(locale, "me.none")
+    fields = (
+        Field(t(locale, "me.solved"), ", ".join(f"`{p}`" for p in progress.solved) or none),
+        Field(t(locale, "me.attempted"), ", ".join(f"`{p}`" for p in progress.attempted) or none),
+        Field(t(locale, "me.submissions"), str(progress.submissions)),
+    )
+    return Reply(title=t(locale, "me.title"), body=t(locale, "me.hint"), fields=fields,
+                 ephemeral=True)  # fmt: skip

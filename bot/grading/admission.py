@@ -1,0 +1,87 @@
+"""Who may start a grading now: one job per person, a few a minute, a bounded queue.
+
+`Admission.admit(user, locale)` decides at once: it raises a `TooBusy` that says why when the
+person already has a job running or waiting, has used up their per-minute allowance, or the
+queue is full ("N ahead of you"). Otherwise it returns a `Ticket`; entering the ticket waits
+for one of `concurrency` slots, leaving it frees the slot and the person's turn. Deciding
+before waiting is the point: a flood of submissions gets answers, not a growing backlog that
+stalls everyone; and the caller can store the submission between the two steps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from types import TracebackType
+
+from bot.errors import TooBusy
+from bot.i18n import t
+from bot.ports import Clock
+from bot.types import Locale, User
+
+MINUTE = timedelta(minutes=1)
+Key = tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class AdmissionConfig:
+    concurrency: int = 4  # gradings at once (each is one worker process)
+    queue_size: int = 32  # gradings waiting for a slot, beyond which we refuse
+    per_minute: int = 6  # gradings a person may start in any minute
+
+
+class Admission:
+    def __init__(self, clock: Clock, config: AdmissionConfig = AdmissionConfig()) -> None:
+        self._clock, self.config = clock, config
+        self._slots = asyncio.Semaphore(config.concurrency)
+        self._active: set[Key] = set()
+        self.waiting = 0
+        self._recent: dict[Key, collections.deque[datetime]] = {}
+
+    def admit(self, user: User, locale: Locale) -> Ticket:
+        key = (user.platform, user.id)
+        if key in self._active:
+            raise TooBusy(t(locale, "grading.one_at_a_time"))
+        now = self._clock.now()
+        recent = self._recent.setdefault(key, collections.deque())
+        while recent and recent[0] <= now - MINUTE:
+            recent.popleft()
+        if len(recent) >= self.config.per_minute:
+            wait = int((recent[0] + MINUTE - now).total_seconds()) + 1
+            raise TooBusy(t(locale, "grading.rate", limit=self.config.per_minute, seconds=wait))
+        if self.waiting >= self.config.queue_size:
+            raise TooBusy(t(locale, "grading.busy", ahead=self.waiting))
+        recent.append(now)
+        self._active.add(key)
+        return Ticket(self, key)
+
+
+class Ticket:
+    """A place in line. Always use it (`async with`), or call `cancel()`."""
+
+    def __init__(self, admission: Admission, key: Key) -> None:
+        self._admission, self._key, self._holding = admission, key, False
+
+    async def __aenter__(self) -> None:
+        a = self._admission
+        a.waiting += 1
+        try:
+            await a._slots.acquire()
+            self._holding = True
+        except BaseException:
+            self.cancel()
+            raise
+        finally:
+            a.waiting -= 1
+
+    async def __aexit__(self, *exc: type[BaseException] | BaseException | TracebackType | None
+                        ) -> None:  # fmt: skip
+        if self._holding:
+            self._admission._slots.release()
+            self._holding = False
+        self.cancel()
+
+    def cancel(self) -> None:
+        self._admission._active.discard(self._key)

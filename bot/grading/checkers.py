@@ -1,0 +1,154 @@
+"""Deciding whether one test passed, in the parent, on plain data the worker returned.
+
+A checker gets the test's arguments (the parent's own copy), the reference's result, and what
+the solution returned, with the arguments as they were after the call. It answers None
+(passed) or a short reason. Nothing here trusts the solution's objects: the values are plain
+data decoded in the parent, so equality means equality.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.grading.generators import ELEMENTWISE
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What the solution produced for one test: its return value, its arguments after."""
+
+    value: Any
+    args: list[Any] | None
+
+
+Checker = Callable[[list[Any], Any, Outcome], "str | None"]
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equality that tells True from 1 and 1 from 1.0, as a judge must."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    return bool(a == b)
+
+
+def exact(_args: list[Any], expected: Any, got: Outcome) -> str | None:
+    return None if same(got.value, expected) else "wrong result"
+
+
+def close(_args: list[Any], expected: Any, got: Outcome) -> str | None:
+    value = got.value
+    if type(value) not in (int, float):
+        return f"expected a number, got {type(value).__name__}"
+    if math.isclose(value, expected, rel_tol=1e-6, abs_tol=1e-9):
+        return None
+    return "not within 1e-6 relative or 1e-9 absolute of the expected value"
+
+
+def in_place(_args: list[Any], expected: Any, got: Outcome) -> str | None:
+    after = got.args[0] if got.args else None
+    if same(after, expected):
+        return None
+    if same(got.value, expected):
+        return "returned a rotated copy but left the argument unchanged: rotate it in place"
+    return "the matrix after the call is not the expected one"
+
+
+def fusion(args: list[Any], expected: Any, got: Outcome) -> str | None:
+    graph, groups = args[0], got.value
+    if not _is_groups(groups):
+        return "expected a list of groups, each a list of node names"
+    faults = fusion_faults(graph, groups)
+    if faults:
+        return faults[0]
+    if len(groups) > len(expected):
+        return f"legal but not minimal: {len(groups)} groups where {len(expected)} suffice"
+    return None
+
+
+def _is_groups(groups: Any) -> bool:
+    return isinstance(groups, list) and all(
+        isinstance(g, list) and all(isinstance(n, str) for n in g) for g in groups
+    )
+
+
+def fusion_faults(graph: dict[str, Any], groups: list[list[str]]) -> list[str]:
+    """Why `groups` breaks the rules of the graph-fusion problem (minimality aside)."""
+    nodes = graph["nodes"]
+    elementwise = {n["name"] for n in nodes if n["op"] in ELEMENTWISE}
+    members = [name for group in groups for name in group]
+    if sorted(members) != sorted(elementwise):
+        return ["the groups must hold every elementwise node exactly once and nothing else"]
+    users = _users(nodes)
+    producers = {n["name"]: {s for s in n["inputs"] if s in users} for n in nodes}
+    faults = []
+    for group in groups:
+        faults += _group_faults(group, graph, users, producers)
+    if _contraction_has_cycle(nodes, groups, users):
+        faults.append("contracting the groups makes a cycle")
+    return faults
+
+
+def _users(nodes: list[dict[str, Any]]) -> dict[str, set[str]]:
+    users: dict[str, set[str]] = {n["name"]: set() for n in nodes}
+    for n in nodes:
+        for src in n["inputs"]:
+            if src in users:  # graph inputs are not nodes
+                users[src].add(n["name"])
+    return users
+
+
+def _group_faults(group: list[str], graph: dict[str, Any], users: dict[str, set[str]],
+                  producers: dict[str, set[str]]) -> list[str]:  # fmt: skip
+    if not group:
+        return ["a group is empty"]
+    inside, outputs = set(group), set(graph["outputs"])
+    exits = [m for m in group if m in outputs or users[m] - inside]
+    faults = []
+    if len(exits) != 1:
+        faults.append(f"group {group[:6]}: {len(exits)} members are used outside it (must be 1)")
+    reached, todo = {group[0]}, [group[0]]
+    while todo:
+        near = ((users[m] | producers[m]) & inside for m in [todo.pop()])
+        for found in near:
+            todo += found - reached
+            reached |= found
+    if reached != inside:
+        faults.append(f"group {group[:6]}: not weakly connected")
+    return faults
+
+
+def _contraction_has_cycle(nodes: list[dict[str, Any]], groups: list[list[str]],
+                           users: dict[str, set[str]]) -> bool:  # fmt: skip
+    where = {m: f"#{i}" for i, group in enumerate(groups) for m in group}
+    edges: dict[str, set[str]] = {}
+    for n in nodes:
+        dst = where.get(n["name"], n["name"])
+        for src in n["inputs"]:
+            if src in users and (head := where.get(src, src)) != dst:
+                edges.setdefault(head, set()).add(dst)
+    indegree: dict[str, int] = {}
+    for head, tails in edges.items():
+        indegree.setdefault(head, 0)
+        for tail in tails:
+            indegree[tail] = indegree.get(tail, 0) + 1
+    ready = [v for v, d in indegree.items() if d == 0]
+    seen = 0
+    while ready:
+        v = ready.pop()
+        seen += 1
+        for tail in edges.get(v, ()):
+            indegree[tail] -= 1
+            if indegree[tail] == 0:
+                ready.append(tail)
+    return seen != len(indegree)
+
+
+CHECKERS: dict[str, Checker] = {"exact": exact, "close": close, "in_place": in_place,
+                                "fusion": fusion}  # fmt: skip

@@ -1,0 +1,196 @@
+"""Gradable problems: content/problems/<id>/judge.yaml beside the statement and explanation.
+
+    function    the name a solution must define
+    checker     exact | close | in_place | fusion (see checkers.py)
+    time_limit  CPU seconds for all tests together
+    memory_mb   memory a solution may use on top of the interpreter
+    banned      constructs refused on the syntax tree: "**", "pow", "math.pow" ...
+    samples     argument lists shown to users with expected and actual results
+    hidden      argument lists graded pass/fail only
+    generate    seeded generators of more hidden tests: {generator, seed, ...parameters}
+
+Expected results are computed here by the reference solution, the first ```python block of
+explanation.md, so the explanation users read is the code that defines "right". Content is
+ours and trusted; users' code never runs in this process. Loading is CPU work: call it in a
+thread.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from bot.content.bank import EXPLANATION_FILE, PROBLEMS_DIR
+from bot.errors import ContentError, Fault
+from bot.grading.checkers import CHECKERS
+from bot.grading.generators import GENERATORS
+
+JUDGE_FILE = "judge.yaml"
+KEYS = {"function", "checker", "time_limit", "memory_mb", "banned", "samples", "hidden",
+        "generate"}  # fmt: skip
+CODE_BLOCK = re.compile(r"^```python\n(.*?)^```", re.M | re.S)
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    number: int  # 1-based, as users see it
+    args_json: str  # what the worker receives, decoded afresh for every run
+    expected: Any  # the reference's result, plain data
+    sample: bool
+
+    def args(self) -> list[Any]:
+        return list(json.loads(self.args_json))
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    id: str
+    function: str
+    checker: str
+    time_limit: float
+    memory_mb: int
+    banned: tuple[str, ...]
+    cases: tuple[Case, ...]
+
+    @property
+    def wants_args(self) -> bool:
+        """Whether grading looks at the arguments after the call (in-place problems)."""
+        return self.checker == "in_place"
+
+
+def load_problems(content_dir: Path) -> dict[str, Problem]:
+    """Every problem with a judge file, or a ContentError listing every fault."""
+    problems, faults = {}, list[Fault]()
+    for judge in sorted((content_dir / PROBLEMS_DIR).glob(f"*/{JUDGE_FILE}")):
+        try:
+            problems[judge.parent.name] = load_problem(judge.parent)
+        except ContentError as exc:
+            faults += exc.faults
+    if faults:
+        raise ContentError(faults)
+    return problems
+
+
+def load_problem(folder: Path) -> Problem:
+    path = folder / JUDGE_FILE
+    text = path.read_text(encoding="utf-8")
+    spec = _parse(path, text)
+    fault = _Faults(path, text)
+    _check_keys(spec, fault)
+    checker = str(spec.get("checker"))
+    if checker not in CHECKERS:
+        fault("checker", f"checker must be one of: {', '.join(CHECKERS)}")
+    reference = _reference(folder, str(spec.get("function")), fault)
+    tests = _tests(spec, fault)
+    if fault.faults:
+        raise ContentError(fault.faults)
+    assert reference is not None
+    cases = _cases(tests, reference, checker == "in_place", path, fault)
+    if fault.faults:
+        raise ContentError(fault.faults)
+    return Problem(folder.name, spec["function"], checker, float(spec["time_limit"]),
+                   int(spec["memory_mb"]), tuple(map(str, spec.get("banned") or ())),
+                   tuple(cases))  # fmt: skip
+
+
+class _Faults:
+    """Collects faults, each at the line of the key it is about."""
+
+    def __init__(self, path: Path, text: str) -> None:
+        self.path, self.lines, self.faults = path, text.splitlines(), list[Fault]()
+
+    def __call__(self, key: str, message: str) -> None:
+        line = next((i for i, t in enumerate(self.lines, 1) if t.startswith(f"{key}:")), 1)
+        self.faults.append(Fault(self.path, line, message))
+
+
+def _parse(path: Path, text: str) -> dict[str, Any]:
+    try:
+        spec = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 1
+        raise ContentError([Fault(path, line, f"not valid YAML: {exc}")]) from exc
+    if not isinstance(spec, dict):
+        raise ContentError([Fault(path, 1, "a judge file is a mapping of keys")])
+    return spec
+
+
+def _check_keys(spec: dict[str, Any], fault: _Faults) -> None:
+    for key in sorted(set(spec) - KEYS):
+        fault(key, f"unknown key '{key}'; expected: {', '.join(sorted(KEYS))}")
+    if not isinstance(spec.get("function"), str) or not spec["function"].isidentifier():
+        fault("function", "function must be a Python identifier")
+    for key in ("time_limit", "memory_mb"):
+        value = spec.get(key)
+        if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
+            fault(key, f"{key} must be a positive number")
+    if not isinstance(spec.get("banned", []), list):
+        fault("banned", "banned must be a list")
+
+
+def _reference(folder: Path, function: str, fault: _Faults) -> Callable[..., Any] | None:
+    explanation = (folder / EXPLANATION_FILE).read_text(encoding="utf-8")
+    match = CODE_BLOCK.search(explanation)
+    if match is None:
+        fault("function", f"{EXPLANATION_FILE} has no ```python block: the reference solution")
+        return None
+    namespace: dict[str, Any] = {}
+    exec(compile(match.group(1), str(folder / EXPLANATION_FILE), "exec"), namespace)
+    found = namespace.get(function)
+    if not callable(found):
+        fault("function", f"the reference in {EXPLANATION_FILE} defines no '{function}'")
+        return None
+    return found  # type: ignore[no-any-return]
+
+
+def _tests(spec: dict[str, Any], fault: _Faults) -> list[tuple[list[Any], bool]]:
+    tests: list[tuple[list[Any], bool]] = []
+    for key, sample in (("samples", True), ("hidden", False)):
+        for args in spec.get(key) or []:
+            if not isinstance(args, list):
+                fault(key, f"each of {key} is a list of arguments")
+                continue
+            tests.append((args, sample))
+    if not any(sample for _, sample in tests):
+        fault("samples", "at least one sample test is needed (users see its result)")
+    for generated in spec.get("generate") or []:
+        tests += [(args, False) for args in _generate(generated, fault)]
+    return tests
+
+
+def _generate(spec: Any, fault: _Faults) -> list[list[Any]]:
+    if not isinstance(spec, dict) or spec.get("generator") not in GENERATORS:
+        fault("generate", f"each generator is {{generator: one of {', '.join(GENERATORS)}, "
+                          "seed: N, ...}")  # fmt: skip
+        return []
+    params = {k: v for k, v in spec.items() if k not in ("generator", "seed")}
+    try:
+        return GENERATORS[spec["generator"]](random.Random(spec.get("seed", 0)), **params)
+    except TypeError as exc:
+        fault("generate", f"generator {spec['generator']}: {exc}")
+        return []
+
+
+def _cases(tests: list[tuple[list[Any], bool]], reference: Callable[..., Any], in_place: bool,
+           path: Path, fault: _Faults) -> list[Case]:  # fmt: skip
+    cases = []
+    for number, (args, sample) in enumerate(tests, 1):
+        given = copy.deepcopy(args)
+        try:
+            result = reference(*given)
+        except Exception as exc:  # the content is wrong, not the bot: say which test
+            fault("samples" if sample else "hidden", f"test {number}: the reference raised "
+                                                     f"{type(exc).__name__}: {exc}")  # fmt: skip
+            continue
+        expected = json.loads(json.dumps(given[0] if in_place else result))
+        cases.append(Case(number, json.dumps(args), expected, sample))
+    return cases

@@ -1,0 +1,68 @@
+"""What grading produces: a worker's raw report, and the verdicts and grades judged from it."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Verdict(enum.StrEnum):
+    ACCEPTED = "accepted"
+    WRONG_ANSWER = "wrong_answer"
+    TIME_LIMIT_EXCEEDED = "time_limit_exceeded"
+    MEMORY_LIMIT_EXCEEDED = "memory_limit_exceeded"
+    RUNTIME_ERROR = "runtime_error"
+    COMPILE_ERROR = "compile_error"
+    RULE_VIOLATION = "rule_violation"
+    SKIPPED = "skipped"  # a test not run because an earlier one ended the process
+
+
+@dataclass(frozen=True, slots=True)
+class TestResult:
+    """One test. Sample tests carry their input, expected and actual values as text."""
+
+    number: int
+    sample: bool
+    verdict: Verdict
+    message: str | None = None
+    input: str | None = None
+    expected: str | None = None
+    got: str | None = None
+    cpu_ms: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """A submission's result: `problem` is None for a free-form `run`."""
+
+    problem: str | None
+    verdict: Verdict
+    tests: tuple[TestResult, ...] = ()
+    message: str | None = None  # compile error, rule broken, or why the run stopped
+    output: str = ""  # what the code printed, capped
+    output_dropped: int = 0  # characters printed past the cap
+    notes: tuple[str, ...] = ()
+    cpu_ms: float | None = None
+    peak_kb: int | None = None
+
+    @property
+    def passed(self) -> int:
+        return sum(t.verdict is Verdict.ACCEPTED for t in self.tests)
+
+
+@dataclass(frozen=True, slots=True)
+class Exit:
+    code: int
+    signal: int | None
+    cpu_ms: float
+    maxrss_kb: int
+
+
+@dataclass(slots=True)
+class RawRun:
+    """What came back from one worker: its event lines, how it ended, and why if cut short."""
+
+    lines: list[bytes] = field(default_factory=list)
+    exit: Exit | None = None  # known only when the worker did not finish its report
+    timed_out: bool = False
+    overflowed: bool = False

@@ -1,0 +1,194 @@
+"""Compiling and running one solution, inside the worker, reporting events as plain data.
+
+`execute(job, emit)` is all a worker does with a job. Events, in order:
+
+    {"event": "compiled", "notes": [...]}                   or, instead, and then nothing else:
+    {"event": "compile_error", "message": "line 3: ..."}
+    {"event": "rule_violation", "rule": "**", "line": 7}
+
+    {"event": "test", "i": 0, "status": "ok", "value": ..., "args": [...], "cpu_ms": 0.4}
+    {"event": "test", "i": 1, "status": "error", "kind": "runtime"|"memory"|"time"|"result",
+     "error": "IndexError: list index out of range", "cpu_ms": ...}
+    {"event": "done", "output": "...printed...", "dropped": 0, "cpu_ms": ..., "maxrss_kb": ...}
+
+Values go back as plain data (None, bool, int, float, str, lists and str-keyed dicts; depth and
+size capped) so the parent compares plain values it built itself: an object that claims to
+equal everything never leaves the worker. Each test's arguments are decoded from JSON just
+before the call, so no test sees another's objects. Parsing happens here, in the worker, since
+hostile source can exhaust the parser's recursion.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import resource
+import sys
+import time
+from collections.abc import Callable, Mapping
+from types import CodeType
+from typing import Any
+
+from RestrictedPython.compile import compile_restricted_exec
+
+from bot.grading.sandbox.policy import Output, recursion_limit, solution_globals
+from bot.grading.sandbox.rules import drop_main_block, find_banned, strip_annotations
+
+Event = dict[str, Any]
+MAX_DEPTH = 64
+MAX_NODES = 1_000_000
+MAX_INT_BITS = 4096
+FILENAME = "<solution>"
+
+
+class _Refused(Exception):
+    def __init__(self, event: Event) -> None:
+        super().__init__(event)
+        self.event = event
+
+
+class Unserializable(Exception):
+    """A value that is not plain data (or is too large or deep to hand back)."""
+
+
+def execute(job: Mapping[str, Any], emit: Callable[[Event], None]) -> None:
+    output = Output(int(job["output_cap"]))
+    try:
+        code, notes = compile_solution(job["code"], tuple(job.get("banned", ())))
+    except _Refused as refused:
+        emit(refused.event)
+        return
+    emit({"event": "compiled", "notes": notes})
+    sys.setrecursionlimit(recursion_limit())
+    namespace = solution_globals(output)
+    loaded = _load(code, namespace, job, emit)
+    if loaded and job["mode"] == "grade":
+        _run_tests(namespace, job, emit)
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    emit({"event": "done", "output": output.text(), "dropped": output.dropped,
+          "cpu_ms": round((usage.ru_utime + usage.ru_stime) * 1000, 3),
+          "maxrss_kb": usage.ru_maxrss})  # fmt: skip
+
+
+def compile_solution(source: str, banned: tuple[str, ...]) -> tuple[CodeType, list[str]]:
+    """Parse, apply the rules, compile restricted. Raises `_Refused` with the event to send."""
+    try:
+        tree = ast.parse(source, FILENAME)
+    except SyntaxError as exc:
+        raise _Refused(_compile_error(f"line {exc.lineno}: {exc.msg}")) from None
+    except (RecursionError, MemoryError):
+        raise _Refused(_compile_error("the code is nested too deeply to compile")) from None
+    except ValueError as exc:  # e.g. null bytes
+        raise _Refused(_compile_error(str(exc))) from None
+    notes = drop_main_block(tree)
+    strip_annotations(tree)
+    violation = find_banned(tree, banned)
+    if violation is not None:
+        event = {"event": "rule_violation", "rule": violation.rule, "line": violation.line}
+        raise _Refused(event)
+    try:
+        result = compile_restricted_exec(tree, FILENAME)
+    except (RecursionError, MemoryError):
+        raise _Refused(_compile_error("the code is nested too deeply to compile")) from None
+    if result.errors or result.code is None:
+        raise _Refused(_compile_error("; ".join(result.errors) or "refused"))
+    return result.code, notes
+
+
+def _compile_error(message: str) -> Event:
+    return {"event": "compile_error", "message": message}
+
+
+def _load(code: CodeType, namespace: dict[str, Any], job: Mapping[str, Any],
+          emit: Callable[[Event], None]) -> bool:  # fmt: skip
+    """Run the module body (definitions, and whatever a snippet does at top level)."""
+    start = time.process_time()
+    try:
+        exec(code, namespace)
+    except BaseException as exc:  # the solution's own exception, whatever it is
+        emit(_error_event(-1, exc, start))
+        return False
+    if job["mode"] == "grade" and not callable(namespace.get(job["function"])):
+        emit({"event": "missing", "function": job["function"]})
+        return False
+    return True
+
+
+def _run_tests(namespace: dict[str, Any], job: Mapping[str, Any],
+               emit: Callable[[Event], None]) -> None:  # fmt: skip
+    func, budget, want_args = (
+        namespace[job["function"]],
+        float(job["time_limit"]),
+        bool(job.get("return_args")),
+    )
+    first = time.process_time()
+    for i, raw in enumerate(job["tests"]):
+        args = json.loads(raw)  # fresh objects for every test
+        start = time.process_time()
+        try:
+            value = func(*args)
+        except BaseException as exc:
+            emit(_error_event(i, exc, start))
+            continue
+        event = _result_event(i, value, args if want_args else None, start)
+        if time.process_time() - first > budget:
+            event = {"event": "test", "i": i, "status": "error", "kind": "time",
+                     "error": "time limit exceeded", "cpu_ms": _ms(start)}  # fmt: skip
+            emit(event)
+            return
+        emit(event)
+
+
+def _result_event(i: int, value: object, args: list[Any] | None, start: float) -> Event:
+    try:
+        event = {"event": "test", "i": i, "status": "ok", "value": plain(value)}
+        if args is not None:
+            event["args"] = plain(args)
+    except Unserializable as exc:
+        return {"event": "test", "i": i, "status": "error", "kind": "result", "error": str(exc),
+                "cpu_ms": _ms(start)}  # fmt: skip
+    event["cpu_ms"] = _ms(start)
+    return event
+
+
+def _error_event(i: int, exc: BaseException, start: float) -> Event:
+    kind = "memory" if isinstance(exc, MemoryError) else "runtime"
+    message = f"{type(exc).__name__}: {_safe_str(exc)}".rstrip(": ")
+    return {"event": "test", "i": i, "status": "error", "kind": kind,
+            "error": message[:500], "cpu_ms": _ms(start)}  # fmt: skip
+
+
+def _safe_str(exc: BaseException) -> str:
+    try:
+        return str(exc)
+    except BaseException:  # a solution's exception whose __str__ itself fails
+        return "(unprintable)"
+
+
+def _ms(start: float) -> float:
+    return round((time.process_time() - start) * 1000, 3)
+
+
+def plain(value: object) -> Any:
+    """`value` as plain JSON-able data built from exact builtin types, or `Unserializable`."""
+    budget = [MAX_NODES]
+    return _plain(value, 0, budget)
+
+
+def _plain(value: object, depth: int, budget: list[int]) -> Any:
+    budget[0] -= 1
+    if budget[0] < 0 or depth > MAX_DEPTH:
+        raise Unserializable("the returned value is too large or too deeply nested")
+    kind = type(value)
+    if value is None or kind in (bool, float, str):
+        return value
+    if kind is int:
+        if value.bit_length() > MAX_INT_BITS:  # type: ignore[attr-defined]
+            raise Unserializable("the returned integer is too large")
+        return value
+    if kind in (list, tuple):
+        return [_plain(v, depth + 1, budget) for v in value]  # type: ignore[attr-defined]
+    if kind is dict and all(type(k) is str for k in value):  # type: ignore[attr-defined]
+        return {k: _plain(v, depth + 1, budget) for k, v in value.items()}  # type: ignore[attr-defined]
+    raise Unserializable(f"returned a {kind.__name__}, which is not plain data "
+                         "(use int, float, str, bool, None, list or dict)")  # fmt: skip

@@ -1,0 +1,186 @@
+"""The zygote: a small process that forks grading workers on request.
+
+Started once by the parent (`python -I -m bot.grading.zygote FD`, empty environment, one
+inherited descriptor: FD, its control socket). At start it imports the sandbox and the
+modules solutions may import, enters a user + network namespace if the kernel allows, builds
+the seccomp filter, and reports `ready` with the active layers. Then it serves:
+
+    parent -> zygote   b"fork" with one descriptor attached (SCM_RIGHTS): the worker's socket
+    zygote -> parent   {"event": "forked", "pid": N}
+    parent -> zygote   b"kill N"
+    zygote -> parent   {"event": "exit", "pid": N, "code": C, "signal": S, "cpu_ms", "maxrss_kb"}
+
+Forking here rather than in the bot keeps the event loop's process free of forks (and of
+their threads-and-locks hazards) and makes a worker cost a fork of a warm interpreter
+instead of a Python start-up. The zygote reaps its workers, so it alone may signal them:
+a pid is never killed after it could have been reused. SOCK_SEQPACKET keeps each request
+and its descriptor together. A worker dies with the zygote, and the zygote with the parent.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import select
+import signal
+import socket
+import sys
+import traceback
+from typing import Any
+
+from bot.grading.sandbox import isolation
+from bot.grading.sandbox.harness import execute
+from bot.grading.sandbox.policy import preload
+
+JOB_LIMIT = 64 * 1024 * 1024
+REAP_INTERVAL = 1.0  # a backstop: SIGCHLD wakes the loop
+
+
+class Zygote:
+    def __init__(self, control: socket.socket) -> None:
+        self.control = control
+        self.live: set[int] = set()
+        isolation._libc.prctl(isolation.PR_SET_PDEATHSIG, signal.SIGKILL)
+        preload()
+        warm_up()
+        self.namespaces = isolation.enter_namespaces()
+        self.filter = isolation.build_filter(isolation.load_seccomp_library())
+        self.base = isolation.address_space_now()
+        # SIGCHLD writes to this pipe, so select() wakes the moment a worker exits.
+        self.wakeup, wakeup_w = os.pipe()
+        os.set_blocking(wakeup_w, False)
+        signal.set_wakeup_fd(wakeup_w)
+        signal.signal(signal.SIGCHLD, lambda *_: None)
+
+    def serve(self) -> None:
+        layers = {"process": True, "rlimits": True, "namespaces": self.namespaces,
+                  "seccomp": self.filter is not None}  # fmt: skip
+        self._send({"event": "ready", "layers": layers, "pid": os.getpid()})
+        while True:
+            watched: list[Any] = [self.control, self.wakeup]
+            readable, _, _ = select.select(watched, [], [], REAP_INTERVAL)
+            if self.wakeup in readable:
+                os.read(self.wakeup, 4096)
+            self._reap()
+            if self.control in readable and not self._handle(
+                *socket.recv_fds(self.control, 256, 1)
+            ):
+                return
+
+    def _handle(self, message: bytes, fds: list[int], *_: Any) -> bool:
+        if not message:
+            return False  # the parent is gone
+        if message == b"fork" and len(fds) == 1:
+            self._send({"event": "forked", "pid": self._fork(fds[0])})
+        elif message.startswith(b"kill "):
+            pid = int(message.split()[1])
+            if pid in self.live:  # not yet reaped, so the pid is still ours
+                os.kill(pid, signal.SIGKILL)
+        for fd in fds:
+            os.close(fd)
+        return True
+
+    def _fork(self, job_fd: int) -> int:
+        pid = os.fork()
+        if pid == 0:
+            code = 70
+            try:
+                self.control.close()
+                work(job_fd, self.filter, self.base)
+                code = 0
+            finally:
+                os._exit(code)
+        self.live.add(pid)
+        return pid
+
+    def _reap(self) -> None:
+        while self.live:
+            pid, status, usage = os.wait4(-1, os.WNOHANG)
+            if pid == 0:
+                return
+            self.live.discard(pid)
+            self._send({
+                "event": "exit", "pid": pid,
+                "code": os.waitstatus_to_exitcode(status),
+                "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
+                "cpu_ms": round((usage.ru_utime + usage.ru_stime) * 1000, 3),
+                "maxrss_kb": usage.ru_maxrss,
+            })  # fmt: skip
+
+    def _send(self, event: dict[str, Any]) -> None:
+        self.control.send(json.dumps(event).encode())
+
+
+WARM_UP = """
+import math
+class Box:
+    def __init__(self, v):
+        self.v = v
+def f(xs, k=1):
+    total = 0
+    for i, (a, b) in enumerate(zip(xs, xs[1:])):
+        total += a * b + Box(i).v
+    print(total, [x for x in xs if x % 2], {'k': k})
+    return sorted(xs)[::-1]
+"""
+
+
+def warm_up() -> None:
+    """Run a small solution once, then freeze what exists.
+
+    Every worker is a fork of this process: whatever the first compile and run initialise
+    (lazy imports, caches) is then already there, and `gc.freeze` keeps the collector from
+    touching, and so copying, the zygote's objects in every worker.
+    """
+    rehearse()
+    gc.collect()
+    gc.freeze()
+
+
+def rehearse() -> None:
+    job = {"mode": "grade", "code": WARM_UP, "function": "f", "tests": ["[[3, 1, 2]]"],
+           "time_limit": 1, "output_cap": 100, "return_args": True}  # fmt: skip
+    execute(job, lambda _: None)
+
+
+def work(job_fd: int, syscall_filter: Any, base: int) -> None:
+    """A worker's whole life: lock down, read one job, run it, report, exit."""
+    isolation.lock_down(job_fd, syscall_filter)
+    rehearse()  # take the copy-on-write faults now, while waiting, not during the job
+    sock = socket.socket(fileno=0)
+    job = json.loads(_read_job(sock))
+    isolation.limit_job(float(job["time_limit"]), base + int(job["memory_mb"]) * 1024 * 1024)
+
+    def emit(event: dict[str, Any]) -> None:
+        sock.sendall(json.dumps(event).encode() + b"\n")
+
+    execute(job, emit)
+    sock.shutdown(socket.SHUT_RDWR)
+
+
+def _read_job(sock: socket.socket) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while not chunks or not chunks[-1].endswith(b"\n"):
+        chunk = sock.recv(1 << 16)
+        if not chunk or size > JOB_LIMIT:
+            raise SystemExit(71)
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
+def main() -> None:
+    control = socket.socket(fileno=int(sys.argv[1]))
+    try:
+        Zygote(control).serve()
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # the parent went away: so do we (and, by PDEATHSIG, every worker)
+    except Exception:
+        traceback.print_exc(file=sys.stderr)
+        raise SystemExit(1) from None
+
+
+if __name__ == "__main__":
+    main()

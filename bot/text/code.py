@@ -1,0 +1,26 @@
+"""Code in chat: finding it in a message, and echoing text back without side effects.
+
+`extract_code` takes the first fenced block (```python, ```py or a bare ```), or the whole
+text when there is no fence, so a pasted function works either way.
+`neutralize` makes echoed text (a solution's output, an error message) inert: it cannot
+close our code block and start Markdown of its own, and it cannot ping @everyone or a user.
+"""
+
+from __future__ import annotations
+
+import re
+
+FENCE = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*\n(.*?)(?:\n[ \t]*```|\Z)", re.S | re.I)
+ZERO_WIDTH = "\u200b"
+
+
+def extract_code(text: str) -> str:
+    match = FENCE.search(text)
+    code = match.group(1) if match else text
+    return code.strip("\n").rstrip()
+
+
+def neutralize(text: str) -> str:
+    text = text.replace("```", f"`{ZERO_WIDTH}`{ZERO_WIDTH}`")
+    text = re.sub(r"@(everyone|here|channel)", f"@{ZERO_WIDTH}\\1", text)
+    return re.sub(r"<([@#!])", f"<{ZERO_WIDTH}\\1", text)

@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.grading.grader import Grader
+from bot.grading.pool import Sandbox
+from bot.grading.problems import Problem, load_problems
+from tests.fakes import REPO
+
+
+@pytest.fixture(scope="session")
+def problems() -> dict[str, Problem]:
+    """The real bank's problems, references and generated tests included."""
+    return load_problems(REPO / "content")
+
+
+def reference(problem_id: str) -> str:
+    """The reference solution: the first python block of the problem's explanation."""
+    text = (REPO / "content" / "problems" / problem_id / "explanation.md").read_text("utf-8")
+    match = re.search(r"^```python\n(.*?)^```", text, re.M | re.S)
+    assert match is not None
+    return match.group(1)
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def sandbox() -> AsyncIterator[Sandbox]:
+    """One real sandbox (zygote + warm workers) per test module: start-up is paid once."""
+    box = Sandbox(warm=2)
+    await box.start()
+    yield box
+    await box.close()
+
+
+@pytest.fixture(scope="module")
+def grader(sandbox: Sandbox, problems: dict[str, Problem]) -> Grader:
+    return Grader(sandbox, problems)
+
+
+def solution_file(tmp_path: Path, code: str) -> Path:
+    path = tmp_path / "solution.py"
+    path.write_text(code, encoding="utf-8")
+    return path

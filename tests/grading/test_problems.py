@@ -1,0 +1,94 @@
+"""Problems as content: judge files, generated tests, and faults that name file and line."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bot.errors import ContentError
+from bot.grading.problems import Problem, load_problem, load_problems
+from tests.fakes import REPO
+
+
+def test_hidden_tests_include_the_large_generated_cases(problems: dict[str, Problem]) -> None:
+    sizes = {len(c.args()[0]) for c in problems["rotate-matrix"].cases if not c.sample}
+    assert {100, 200} <= sizes
+    exponents = {c.args()[1] for c in problems["fast-power"].cases}
+    assert {2**31 - 1, -(2**31)} <= exponents
+    graphs = [len(c.args()[0]["nodes"]) for c in problems["graph-fusion"].cases]
+    assert max(graphs) == 2000
+
+
+def test_every_problem_has_samples_and_hidden_tests(problems: dict[str, Problem]) -> None:
+    assert set(problems) == {"rotate-matrix", "fast-power", "graph-fusion"}
+    for problem in problems.values():
+        assert any(c.sample for c in problem.cases)
+        assert sum(not c.sample for c in problem.cases) >= 8
+        assert [c.number for c in problem.cases] == list(range(1, len(problem.cases) + 1))
+    assert problems["fast-power"].banned == ("**", "pow", "math.pow")
+    assert problems["rotate-matrix"].wants_args
+
+
+def test_generated_tests_are_the_same_on_every_load(problems: dict[str, Problem]) -> None:
+    again = load_problems(REPO / "content")
+    assert again == problems
+
+
+def test_expected_results_come_from_the_reference(problems: dict[str, Problem]) -> None:
+    first = problems["rotate-matrix"].cases[0]
+    assert first.args() == [[[1, 2, 3], [4, 5, 6], [7, 8, 9]]]
+    assert first.expected == [[7, 4, 1], [8, 5, 2], [9, 6, 3]]
+    power = next(c for c in problems["fast-power"].cases if c.args() == [2.0, -2])
+    assert power.expected == 0.25
+
+
+@pytest.fixture
+def problem_copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "fast-power"
+    shutil.copytree(REPO / "content" / "problems" / "fast-power", folder)
+    return folder
+
+
+def edit(folder: Path, old: str, new: str) -> None:
+    judge = folder / "judge.yaml"
+    text = judge.read_text(encoding="utf-8")
+    assert old in text
+    judge.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def faults_of(folder: Path) -> list[str]:
+    with pytest.raises(ContentError) as caught:
+        load_problem(folder)
+    return [str(f) for f in caught.value.faults]
+
+
+def test_an_unknown_checker_is_named_with_its_line(problem_copy: Path) -> None:
+    edit(problem_copy, "checker: close", "checker: fuzzy")
+    lines = (problem_copy / "judge.yaml").read_text().splitlines()
+    line = next(i for i, t in enumerate(lines, 1) if t.startswith("checker:"))
+    (fault,) = faults_of(problem_copy)
+    assert f"judge.yaml:{line}:" in fault and "exact, close, in_place, fusion" in fault
+
+
+def test_broken_yaml_names_the_line(problem_copy: Path) -> None:
+    edit(problem_copy, "  - [2.1, 3]", "  - [2.1, 3")
+    (fault,) = faults_of(problem_copy)
+    assert "judge.yaml:" in fault and "not valid YAML" in fault
+
+
+def test_a_test_the_reference_cannot_run_is_named(problem_copy: Path) -> None:
+    edit(problem_copy, "  - [2.1, 3]", "  - [2.1]")
+    (fault,) = faults_of(problem_copy)
+    assert "test 2: the reference raised TypeError" in fault
+
+
+def test_every_fault_is_reported_at_once(problem_copy: Path) -> None:
+    edit(problem_copy, "time_limit: 1.0", "time_limit: -1\nretries: 3")
+    edit(problem_copy, "{generator: power,", "{generator: powr,")
+    faults = faults_of(problem_copy)
+    assert len(faults) == 3
+    assert any("time_limit must be a positive number" in f for f in faults)
+    assert any("unknown key 'retries'" in f for f in faults)
+    assert any("each generator is" in f for f in faults)
