@@ -1,12 +1,18 @@
-"""`make bench` / `python -m bench [bank|schedule|slack]`: every benchmark, or the one named."""
+"""`make bench` / `python -m bench [bank|schedule|grading|discord|slack]`: all, or those named."""
 
 from __future__ import annotations
 
 import sys
 
-from bench import bank, schedule, slack
+from bench import bank, discord, grading, schedule, slack
 
-SUITES = {"bank": bank.main, "schedule": schedule.main, "slack": slack.main}
+SUITES = {
+    "bank": bank.main,
+    "schedule": schedule.main,
+    "grading": grading.main,
+    "discord": discord.main,
+    "slack": slack.main,
+}
 
 if __name__ == "__main__":
     for name in sys.argv[1:] or list(SUITES):

@@ -11,6 +11,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 
+from bot.commands.complete import complete
 from bot.commands.context import Context
 from bot.commands.find import search
 from bot.commands.grading import me, run, submit
@@ -22,7 +23,17 @@ from bot.commands.schedule import daily, schedule
 from bot.commands.spec import BY_NAME, CommandSpec
 from bot.errors import BadArgument, NotFound, UnknownCommand, UserError
 from bot.i18n import t
-from bot.types import Action, ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
+from bot.types import (
+    Action,
+    ActionKind,
+    ChannelRef,
+    Choice,
+    Invocation,
+    Locale,
+    Reply,
+    Tone,
+    User,
+)
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +70,18 @@ class Studybot:
             return _user_error(exc, locale)
         inv = Invocation(name, options, user=user, channel=channel, locale=locale)
         return await self.handle(inv)
+
+    async def complete(
+        self, command: str, option: str, prefix: str, locale: Locale
+    ) -> tuple[Choice, ...]:
+        """Suggestions for `option` of `command` given what was typed (autocomplete).
+
+        Never raises: a failure is logged and yields no suggestions, as typing goes on."""
+        try:
+            return await complete(self._context.store, command, option, prefix, locale)
+        except Exception:
+            log.exception("completing /%s %s failed", command, option)
+            return ()
 
     async def workspace_schedules(self, inv: Invocation, mention: Mention) -> Reply:
         """The schedules of `inv.channel`'s workspace; `mention` names a channel for display."""

@@ -60,6 +60,20 @@ DOCS = (
         "60",
         "after downtime, post a missed daily question at most this late",
     ),
+    SettingDoc("DISCORD_TOKEN", "", "Discord bot token; set it to run on Discord", secret=True),
+    SettingDoc(
+        "DISCORD_GUILD_IDS",
+        "",
+        "comma-separated server ids: register commands there at once instead of globally",
+    ),
+    SettingDoc("DISCORD_API_BASE_URL", "https://discord.com/api/v10", "Discord REST API base"),
+    SettingDoc("DISCORD_GATEWAY_URL", "wss://gateway.discord.gg/", "Discord gateway address"),
+    SettingDoc("DISCORD_SHARDED", "false", "true: run the gateway sharded (very large bots)"),
+    SettingDoc(
+        "DISCORD_MESSAGE_CONTENT",
+        "false",
+        "true: grade code posted in a problem's thread (needs the Message Content intent)",
+    ),
     SettingDoc("SLACK_BOT_TOKEN", "", "Slack bot token (xoxb-...); Slack starts when set", True),
     SettingDoc("SLACK_APP_TOKEN", "", "Slack app-level token (xapp-...): Socket Mode", True),
     SettingDoc("SLACK_SIGNING_SECRET", "", "Slack signing secret: HTTP mode (no app token)", True),
@@ -69,6 +83,42 @@ DOCS = (
     ),
     SettingDoc("SLACK_API_BASE_URL", SLACK_API, "Slack Web API base URL (GovSlack, proxies)"),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class DiscordSettings:
+    """Present only when `DISCORD_TOKEN` is set; the URLs are for REST proxies and tests."""
+
+    token: Secret
+    guild_ids: tuple[int, ...] = ()
+    api_base_url: str = "https://discord.com/api/v10"
+    gateway_url: str = "wss://gateway.discord.gg/"
+    sharded: bool = False
+    message_content: bool = False
+
+    @classmethod
+    def from_values(cls, get: Callable[[str], str]) -> DiscordSettings | None:
+        token = get("DISCORD_TOKEN")
+        if not token:
+            return None
+        return cls(
+            token=Secret(token.removeprefix("Bot ").strip()),
+            guild_ids=_snowflakes("DISCORD_GUILD_IDS", get("DISCORD_GUILD_IDS")),
+            api_base_url=_url("DISCORD_API_BASE_URL", get("DISCORD_API_BASE_URL"), "http"),
+            gateway_url=_url("DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL"), "ws"),
+            sharded=_flag("DISCORD_SHARDED", get("DISCORD_SHARDED")),
+            message_content=_flag("DISCORD_MESSAGE_CONTENT", get("DISCORD_MESSAGE_CONTENT")),
+        )
+
+    def describe(self) -> list[tuple[str, str]]:
+        return [
+            ("DISCORD_TOKEN", self.token.masked()),
+            ("DISCORD_GUILD_IDS", ",".join(map(str, self.guild_ids)) or "(global commands)"),
+            ("DISCORD_API_BASE_URL", self.api_base_url),
+            ("DISCORD_GATEWAY_URL", self.gateway_url),
+            ("DISCORD_SHARDED", str(self.sharded).lower()),
+            ("DISCORD_MESSAGE_CONTENT", str(self.message_content).lower()),
+        ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +158,13 @@ class Settings:
     content_dir: Path
     log_level: str
     grace: timedelta = timedelta(hours=1)
+    discord: DiscordSettings | None = None
     slack: SlackSettings | None = None
+
+    @property
+    def platforms(self) -> tuple[str, ...]:
+        """The chat platforms whose tokens are set; none means the console."""
+        return tuple(name for name, on in (("discord", self.discord), ("slack", self.slack)) if on)
 
     @classmethod
     def load(cls, environ: Mapping[str, str], env_file: Path | None = Path(".env")) -> Settings:
@@ -130,6 +186,7 @@ class Settings:
             content_dir=Path(get("STUDYBOT_CONTENT_DIR")),
             log_level=_log_level(get("STUDYBOT_LOG_LEVEL")),
             grace=_minutes("STUDYBOT_GRACE_MINUTES", get("STUDYBOT_GRACE_MINUTES")),
+            discord=DiscordSettings.from_values(get),
             slack=_slack(get),
         )
 
@@ -140,12 +197,33 @@ class Settings:
             ("STUDYBOT_CONTENT_DIR", str(self.content_dir)),
             ("STUDYBOT_LOG_LEVEL", self.log_level),
             ("STUDYBOT_GRACE_MINUTES", str(int(self.grace.total_seconds() // 60))),
+            *(self.discord.describe() if self.discord else _off("DISCORD_")),
             *(self.slack.describe() if self.slack else _off("SLACK_")),
         ]
 
     @property
     def log_level_number(self) -> int:
         return logging.getLevelNamesMapping()[self.log_level]
+
+
+def _snowflakes(name: str, raw: str) -> tuple[int, ...]:
+    parts = [part.strip() for part in raw.split(",") if part.strip()]
+    if not all(part.isdigit() for part in parts):
+        raise ConfigError(f"{name}: '{raw}' is not a comma-separated list of numeric ids")
+    return tuple(int(part) for part in parts)
+
+
+def _url(name: str, raw: str, scheme: str) -> str:
+    if not raw.startswith((f"{scheme}://", f"{scheme}s://")):
+        raise ConfigError(f"{name}: '{raw}' is not a {scheme}:// or {scheme}s:// URL")
+    return raw
+
+
+def _flag(name: str, raw: str) -> bool:
+    value = raw.lower()
+    if value not in {"true", "false", "1", "0", "yes", "no"}:
+        raise ConfigError(f"{name}: '{raw}' is not true or false")
+    return value in {"true", "1", "yes"}
 
 
 def _off(prefix: str) -> list[tuple[str, str]]:

@@ -149,6 +149,14 @@ class Reply:
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """One autocomplete suggestion: `name` is shown, `value` is what the option receives."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
 class ChannelRef:
     """A place messages go: platform, workspace or guild (if any), channel."""
 

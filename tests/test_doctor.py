@@ -33,3 +33,20 @@ async def test_doctor_reports_a_missing_database_then_a_healthy_one(tmp_path: Pa
         )
     lines, healthy = await diagnose(settings)
     assert healthy and "  paused: slack #C1: not_in_channel" in lines
+
+
+async def test_doctor_checks_the_discord_token_shape_and_masks_it(tmp_path: Path) -> None:
+    from bot.cli.doctor import check_discord
+
+    base = {"STUDYBOT_DATABASE": str(tmp_path / "bot.sqlite3")}
+    lines, ok = await check_discord(Settings.from_mapping(base))
+    assert ok and lines == ["discord: off (DISCORD_TOKEN not set)"]
+    token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789AB"
+    settings = Settings.from_mapping({**base, "DISCORD_TOKEN": token, "DISCORD_GUILD_IDS": "42"})
+    lines, ok = await check_discord(settings)
+    assert ok and lines == ["discord: token looks right (bot 123456789012345678), "
+                            "commands registered servers 42"]  # fmt: skip
+    described, _ = await diagnose(settings)
+    assert token not in "\n".join(described) and "DISCORD_TOKEN = MTIz…(" in "\n".join(described)
+    lines, ok = await check_discord(Settings.from_mapping({**base, "DISCORD_TOKEN": "hunter2"}))
+    assert not ok and "does not look like a bot token" in lines[0]

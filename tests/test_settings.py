@@ -52,6 +52,21 @@ def test_describe_lists_every_documented_setting() -> None:
     assert described == [doc.name for doc in DOCS]
 
 
+def test_discord_is_off_without_a_token_and_typed_with_one() -> None:
+    assert Settings.from_mapping({}).discord is None
+    assert Settings.from_mapping({}).platforms == ()
+    settings = Settings.from_mapping({"DISCORD_TOKEN": "Bot abc.def.ghi",
+                                      "DISCORD_GUILD_IDS": "123, 456",
+                                      "DISCORD_MESSAGE_CONTENT": "yes"})  # fmt: skip
+    assert settings.discord is not None and settings.platforms == ("discord",)
+    assert settings.discord.token.reveal() == "abc.def.ghi"
+    assert settings.discord.guild_ids == (123, 456)
+    assert settings.discord.message_content and not settings.discord.sharded
+    assert settings.discord.api_base_url == "https://discord.com/api/v10"
+    described = dict(settings.describe())
+    assert "abc.def.ghi" not in str(described) and described["DISCORD_GUILD_IDS"] == "123,456"
+
+
 SLACK = {"SLACK_BOT_TOKEN": "xoxb-1-2-abcdefghijkl"}
 
 
@@ -69,6 +84,20 @@ def test_slack_is_off_without_a_bot_token_and_its_mode_follows_the_tokens() -> N
                      .describe())  # fmt: skip
     assert "abcdefghijkl" not in str(described)
     assert described["SLACK_SIGNING_SECRET"] == "(not set)"
+
+
+@pytest.mark.parametrize(
+    ("values", "named"),
+    [
+        ({"DISCORD_GUILD_IDS": "my-server"}, "DISCORD_GUILD_IDS"),
+        ({"DISCORD_API_BASE_URL": "discord.com/api"}, "DISCORD_API_BASE_URL"),
+        ({"DISCORD_GATEWAY_URL": "http://gateway"}, "DISCORD_GATEWAY_URL"),
+        ({"DISCORD_SHARDED": "maybe"}, "DISCORD_SHARDED"),
+    ],
+)
+def test_a_wrong_discord_value_names_the_setting(values: dict[str, str], named: str) -> None:
+    with pytest.raises(ConfigError, match=named):
+        Settings.from_mapping({"DISCORD_TOKEN": "a.b.c", **values})
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from bot.cli.content import content
+from bot.cli.discord_cli import discord_group
 from bot.cli.grade import grade
 from bot.cli.importing import import_command
 from bot.cli.serve import console, doctor, run
@@ -26,6 +27,7 @@ cli.add_command(content)
 cli.add_command(run)
 cli.add_command(console)
 cli.add_command(doctor)
+cli.add_command(discord_group)
 cli.add_command(slack)
 cli.add_command(grade)
 

@@ -9,8 +9,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
+from adapters.discord.invite import application_id, token_problem
 from bot.content.bank import fingerprint, read_bank
 from bot.errors import ContentError, StudybotError
+from bot.grading.pool import Sandbox
+from bot.grading.problems import load_problems
 from bot.settings import Settings
 from bot.store.database import SCHEMA_VERSION, fetch_all, open_database
 from bot.store.ingest import stored_fingerprint
@@ -60,6 +63,36 @@ async def check_schedules(settings: Settings) -> tuple[list[str], bool]:
     return lines, True
 
 
+async def check_grading(settings: Settings) -> tuple[list[str], bool]:
+    """The sandbox starts, which isolation layers it got, and the problems load."""
+    sandbox = Sandbox(warm=0)
+    try:
+        layers = await sandbox.start()
+    except (StudybotError, OSError) as exc:
+        return [f"grading: the sandbox does not start: {exc}"], False
+    finally:
+        await sandbox.close()
+    try:
+        problems = await asyncio.to_thread(load_problems, settings.content_dir)
+    except ContentError as exc:
+        return [f"grading: isolation {layers.describe()}",
+                *(f"  {fault}" for fault in exc.faults[:20])], False  # fmt: skip
+    return [f"grading: {len(problems)} problems; isolation {layers.describe()}"], True
+
+
+async def check_discord(settings: Settings) -> tuple[list[str], bool]:
+    """The token's shape (no network: `studybot run` says if Discord rejects it)."""
+    if settings.discord is None:
+        return ["discord: off (DISCORD_TOKEN not set)"], True
+    problem = token_problem(settings.discord.token.reveal())
+    if problem is not None:
+        return [f"discord: {problem}"], False
+    guilds = ", ".join(map(str, settings.discord.guild_ids))
+    where = f"servers {guilds}" if guilds else "globally"
+    bot_id = application_id(settings.discord.token.reveal())
+    return [f"discord: token looks right (bot {bot_id}), commands registered {where}"], True
+
+
 async def check_slack(settings: Settings) -> tuple[list[str], bool]:
     """With Slack configured: its mode, and whether Slack accepts the token."""
     if settings.slack is None:
@@ -70,12 +103,9 @@ async def check_slack(settings: Settings) -> tuple[list[str], bool]:
 
 
 CHECKS: tuple[Check, ...] = (
-    check_settings,
-    check_content,
-    check_database,
-    check_schedules,
-    check_slack,
-)
+    check_settings, check_content, check_database, check_schedules, check_grading,
+    check_discord, check_slack,
+)  # fmt: skip
 
 
 async def diagnose(settings: Settings) -> tuple[list[str], bool]:

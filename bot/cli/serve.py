@@ -1,22 +1,21 @@
 """`studybot run`, `studybot console` and `studybot doctor`.
 
-`studybot run` starts every chat platform whose token is set, side by side in one event loop,
-with one scheduler posting to all of them; with no platform token it opens the console. Each
-platform is an async context manager over the running `App` that registers its adapter in
-`app.adapters` and connects; `platforms()` lists the configured ones, so adding a platform is
-one entry there.
+`run` starts every chat platform whose token is set, side by side in one event loop with one
+scheduler posting to all of them; with no platform token it opens the console instead. Each
+platform is a coroutine over the running `App` (`platforms()` lists the configured ones, so
+adding a platform is one entry there) that registers its adapter in `app.adapters`, connects,
+and runs until cancelled. They run in one TaskGroup: one that stops with an error (a rejected
+token) stops the others and the bot exits non-zero; SIGINT or SIGTERM stops them all in order.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import os
 import signal
 import sys
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager, AsyncExitStack
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import click
@@ -26,20 +25,34 @@ from adapters.console.adapter import ConsoleAdapter
 from bot.app import App, open_app, running_scheduler
 from bot.cli.common import settings_from_env
 from bot.cli.doctor import diagnose
-from bot.settings import Settings
+from bot.errors import ConfigError
+from bot.settings import DiscordSettings, Settings, SlackSettings
 from bot.types import Locale
 
-Platform = Callable[[App], AbstractAsyncContextManager[Any]]
+Platform = Callable[[App], Coroutine[Any, Any, None]]
 
 
 def platforms(settings: Settings) -> dict[str, Platform]:
-    """The chat platforms configured in `settings`, by name. (Their libraries load only here.)"""
+    """The chat platforms configured in `settings`, by name."""
     found: dict[str, Platform] = {}
-    if settings.slack is not None:
-        from adapters.slack.modes import running_slack
-
-        found["slack"] = functools.partial(running_slack, settings=settings.slack)
+    if (discord := settings.discord) is not None:
+        found["discord"] = lambda app: _discord(app, discord)
+    if (slack := settings.slack) is not None:
+        found["slack"] = lambda app: _slack(app, slack)
     return found
+
+
+async def _discord(app: App, settings: DiscordSettings) -> None:
+    from adapters.discord import run as discord_run  # its library loads only when configured
+
+    await discord_run.serve(app.core, app.adapters, settings)
+
+
+async def _slack(app: App, settings: SlackSettings) -> None:
+    from adapters.slack.modes import running_slack  # its library loads only when configured
+
+    async with running_slack(app, settings=settings):
+        await asyncio.Event().wait()  # connected until cancelled
 
 
 @click.command()
@@ -52,16 +65,22 @@ def run() -> None:
         _console(settings, Locale.parse(os.environ.get("LANG")))
         return
     click.echo(f"Starting: {', '.join(configured)}.", err=True)
-    asyncio.run(serve(settings, list(configured.values())))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(serve(settings, list(configured.values())))
+    except* ConfigError as group:
+        for exc in group.exceptions:
+            click.echo(f"configuration error: {exc}", err=True)
+        sys.exit(2)
 
 
 async def serve(settings: Settings, started: list[Platform]) -> None:
     """Run the platforms and the scheduler until SIGINT or SIGTERM, then stop in order."""
-    async with open_app(settings) as app, AsyncExitStack() as stack:
-        for platform in started:
-            await stack.enter_async_context(platform(app))
-        async with running_scheduler(app):
-            await _stopped()
+    async with open_app(settings) as app, running_scheduler(app), asyncio.TaskGroup() as group:
+        tasks = [group.create_task(platform(app)) for platform in started]
+        await _stopped()
+        for task in tasks:
+            task.cancel()
 
 
 async def _stopped() -> None:

@@ -6,10 +6,20 @@ and `/help` lists them. A handler never learns which platform asked.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from bot.i18n import t
 from bot.types import Locale
+
+
+class Suggest(enum.StrEnum):
+    """What an option's value names, so platforms with autocomplete can offer matches
+    (`Studybot.complete`)."""
+
+    QUESTION = "question"
+    TOPIC = "topic"
+    PROBLEM = "problem"
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +29,13 @@ class OptionSpec:
     required: bool = False
     rest: bool = False  # takes the rest of the line, spaces included (search queries)
     choices: tuple[str, ...] = ()
+    suggest: Suggest | None = None
+    # For a command whose first option is an `action` with choices (`/schedule set`): the
+    # actions this option belongs to (empty: all). Platforms with subcommands use it.
+    only_for: tuple[str, ...] = ()
+    # Text with line breaks (code): platforms whose options lose newlines collect it in a
+    # form or a file instead.
+    multiline: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +45,9 @@ class CommandSpec:
     options: tuple[OptionSpec, ...] = ()
     # May take seconds (grading): platforms with a reply deadline acknowledge first.
     slow: bool = False
+    # Mostly for admins (the core still checks per action): platforms that can hide a
+    # command from other members do.
+    for_admins: bool = False
 
     def option(self, name: str) -> OptionSpec | None:
         return next((o for o in self.options if o.name == name), None)
@@ -44,31 +64,35 @@ class CommandSpec:
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("question", "cmd.question", (
-        OptionSpec("id", "opt.id"),
-        OptionSpec("topic", "opt.topic"),
+        OptionSpec("id", "opt.id", suggest=Suggest.QUESTION),
+        OptionSpec("topic", "opt.topic", suggest=Suggest.TOPIC),
         OptionSpec("kind", "opt.kind", choices=("qa", "coding")),
     )),
-    CommandSpec("answer", "cmd.answer", (OptionSpec("id", "opt.id", required=True),)),
+    CommandSpec("answer", "cmd.answer", (
+        OptionSpec("id", "opt.id", required=True, suggest=Suggest.QUESTION),
+    )),
     CommandSpec("search", "cmd.search", (OptionSpec("query", "opt.query", True, rest=True),)),
     CommandSpec("topics", "cmd.topics"),
     CommandSpec("schedule", "cmd.schedule", (
         OptionSpec("action", "opt.action", required=True,
                    choices=("set", "show", "pause", "resume", "remove")),
-        OptionSpec("time", "opt.time"),
-        OptionSpec("timezone", "opt.timezone"),
-        OptionSpec("days", "opt.days"),
-        OptionSpec("coding", "opt.coding"),
-        OptionSpec("topic", "opt.topic"),
-        OptionSpec("answer", "opt.answer"),
-    )),
+        OptionSpec("time", "opt.time", only_for=("set",)),
+        OptionSpec("timezone", "opt.timezone", only_for=("set",)),
+        OptionSpec("days", "opt.days", only_for=("set",)),
+        OptionSpec("coding", "opt.coding", only_for=("set",)),
+        OptionSpec("topic", "opt.topic", suggest=Suggest.TOPIC, only_for=("set",)),
+        OptionSpec("answer", "opt.answer", only_for=("set",)),
+    ), for_admins=True),
     CommandSpec("daily", "cmd.daily", (
         OptionSpec("action", "opt.daily_action", required=True, choices=("now",)),
-    )),
+    ), for_admins=True),
     CommandSpec("submit", "cmd.submit", (
-        OptionSpec("problem", "opt.problem", required=True),
-        OptionSpec("code", "opt.code", required=True, rest=True),
+        OptionSpec("problem", "opt.problem", required=True, suggest=Suggest.PROBLEM),
+        OptionSpec("code", "opt.code", required=True, rest=True, multiline=True),
     ), slow=True),
-    CommandSpec("run", "cmd.run", (OptionSpec("code", "opt.code", True, rest=True),), slow=True),
+    CommandSpec("run", "cmd.run", (
+        OptionSpec("code", "opt.code", True, rest=True, multiline=True),
+    ), slow=True),
     CommandSpec("me", "cmd.me"),
     CommandSpec("help", "cmd.help"),
 )  # fmt: skip

@@ -8,6 +8,7 @@ problem's CPU limit plus a margin for start-up and reporting; CPU is limited aga
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +30,9 @@ class Grader:
     def __init__(self, executor: Executor, problems: dict[str, Problem],
                  config: GraderConfig = GraderConfig()) -> None:  # fmt: skip
         self._executor, self.problems, self._config = executor, problems, config
+        # Judging is Python work under the GIL: one thread for it, not one per grading, so
+        # the event loop competes with one judge at a time and stays responsive under a flood.
+        self._judge = ThreadPoolExecutor(1, thread_name_prefix="judge")
 
     def problem(self, problem_id: str) -> Problem | None:
         return self.problems.get(problem_id.strip().lower())
@@ -41,7 +45,7 @@ class Grader:
             "memory_mb": problem.memory_mb, "output_cap": self._config.output_cap,
         }  # fmt: skip
         raw = await self._executor.run(job, problem.time_limit + self._config.deadline_margin)
-        return await asyncio.to_thread(judge, problem, raw)
+        return await asyncio.get_running_loop().run_in_executor(self._judge, judge, problem, raw)
 
     async def run(self, code: str) -> Grade:
         c = self._config
@@ -50,4 +54,4 @@ class Grader:
             "memory_mb": c.run_memory_mb, "output_cap": c.output_cap,
         }  # fmt: skip
         raw = await self._executor.run(job, c.run_time_limit + c.deadline_margin)
-        return await asyncio.to_thread(judge, None, raw)
+        return await asyncio.get_running_loop().run_in_executor(self._judge, judge, None, raw)

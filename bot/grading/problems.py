@@ -45,9 +45,11 @@ class Case:
     args_json: str  # what the worker receives, decoded afresh for every run
     expected: Any  # the reference's result, plain data
     sample: bool
+    given: Any = None  # the arguments, decoded once for checkers: read them, never change them
 
     def args(self) -> list[Any]:
-        return list(json.loads(self.args_json))
+        """The arguments, decoded: the parent's own copy (checkers must not mutate it)."""
+        return self.given if self.given is not None else list(json.loads(self.args_json))
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,5 +194,5 @@ def _cases(tests: list[tuple[list[Any], bool]], reference: Callable[..., Any], i
                                                      f"{type(exc).__name__}: {exc}")  # fmt: skip
             continue
         expected = json.loads(json.dumps(given[0] if in_place else result))
-        cases.append(Case(number, json.dumps(args), expected, sample))
+        cases.append(Case(number, json.dumps(args), expected, sample, args))
     return cases

@@ -34,6 +34,7 @@ from bot.grading.sandbox.harness import execute
 from bot.grading.sandbox.policy import preload
 
 JOB_LIMIT = 64 * 1024 * 1024
+NICENESS = 10
 REAP_INTERVAL = 1.0  # a backstop: SIGCHLD wakes the loop
 
 
@@ -42,6 +43,9 @@ class Zygote:
         self.control = control
         self.live: set[int] = set()
         isolation._libc.prctl(isolation.PR_SET_PDEATHSIG, signal.SIGKILL)
+        # Workers inherit a lower priority: a flood of submissions takes the spare CPU, never
+        # the bot's own (its event loop answers everyone else meanwhile).
+        os.nice(NICENESS)
         preload()
         warm_up()
         self.namespaces = isolation.enter_namespaces()

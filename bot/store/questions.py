@@ -69,6 +69,12 @@ class QuestionStore:
         sql = "SELECT 1 FROM question_topics WHERE topic = ? LIMIT 1"
         return await fetch_one(self._db, sql, (topic,)) is not None
 
+    async def titles(self, kind: Kind | None = None) -> list[tuple[str, str, str | None]]:
+        """(id, title, English title) of every live question, by id: what autocomplete offers."""
+        where, params = _filters(kind, None)
+        sql = f"SELECT id, title, title_en FROM questions WHERE {where} ORDER BY id"
+        return [(row[0], row[1], row[2]) for row in await fetch_all(self._db, sql, params)]
+
     async def ids(self) -> list[str]:
         found = await fetch_all(self._db, "SELECT id FROM questions WHERE retired = 0")
         return [row[0] for row in found]

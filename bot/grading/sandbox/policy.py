@@ -26,13 +26,7 @@ import types
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from RestrictedPython.Guards import (
-    full_write_guard,
-    guarded_iter_unpack_sequence,
-    guarded_unpack_sequence,
-    safe_builtins,
-    safer_getattr_raise,
-)
+from RestrictedPython.Guards import full_write_guard, safe_builtins, safer_getattr_raise
 
 ALLOWED_MODULES = ("math", "itertools", "collections", "functools", "heapq", "bisect", "typing")
 
@@ -130,8 +124,10 @@ class _WriteGuard:
         self.classes: set[type] = set()
 
     def __call__(self, obj: Any) -> Any:
-        mine = type(obj) in self.classes or (isinstance(obj, type) and obj in self.classes)
-        if type(obj) in (dict, list) or mine:
+        kind = type(obj)
+        if kind is list or kind is dict or kind in self.classes:  # the hot path: m[i][j] = v
+            return obj
+        if isinstance(obj, type) and obj in self.classes:
             return obj
         return full_write_guard(obj)
 
@@ -139,6 +135,13 @@ class _WriteGuard:
         cls = builtins.__build_class__(func, name, *bases, **kw)
         self.classes.add(cls)
         return cls
+
+
+def _unpack(it: Any, spec: object, _getiter_: object) -> Any:
+    """Unpacking guards, made plain. RestrictedPython's versions re-iterate every value
+    through `_getiter_` so a policy can veto iteration; ours vetoes nothing (`_getiter_` is
+    `iter`), so they would only cost time (a quarter of a matrix rotation's)."""
+    return it
 
 
 def _inplace(op: str, target: Any, value: Any) -> Any:
@@ -166,8 +169,8 @@ def solution_globals(output: Output) -> dict[str, Any]:
         "_getiter_": iter,
         "_write_": guard,
         "_print_": lambda _getattr=None: _Printer(output),
-        "_unpack_sequence_": guarded_unpack_sequence,
-        "_iter_unpack_sequence_": guarded_iter_unpack_sequence,
+        "_unpack_sequence_": _unpack,
+        "_iter_unpack_sequence_": _unpack,
         "_inplacevar_": _inplace,
         "_apply_": _apply,
     }

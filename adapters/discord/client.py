@@ -1,0 +1,69 @@
+"""The discord.py client: connects, registers the commands, hands every event to a router.
+
+`setup_hook` (after login, before the gateway) overwrites the application's commands with
+those built from the core's specs, globally or, with `DISCORD_GUILD_IDS`, in those servers
+at once (global commands take up to an hour to appear). Intents are the least the bot
+needs: guilds, and messages for code that mentions the bot; the privileged Message Content
+intent only when `DISCORD_MESSAGE_CONTENT` asks for it. No member or message cache: the
+bot reads everything it needs from each event.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from adapters.discord.chat import ChatGrader
+from adapters.discord.commands import command_payloads
+from adapters.discord.router import InteractionRouter
+from bot.core import Studybot
+from bot.settings import DiscordSettings
+
+log = logging.getLogger(__name__)
+
+
+def intents(settings: DiscordSettings) -> discord.Intents:
+    wanted = discord.Intents.none()
+    wanted.guilds = wanted.guild_messages = wanted.dm_messages = True
+    wanted.message_content = settings.message_content
+    return wanted
+
+
+class StudyClient(discord.Client):
+    def __init__(
+        self, core: Studybot, settings: DiscordSettings, *, defer_after: float = 2.0,
+        **options: Any,
+    ) -> None:  # fmt: skip
+        super().__init__(intents=intents(settings), max_messages=None,
+                         chunk_guilds_at_startup=False,
+                         member_cache_flags=discord.MemberCacheFlags.none(), **options)  # fmt: skip
+        self.router = InteractionRouter(core, self.http.get_from_cdn, defer_after=defer_after)
+        self._grader = ChatGrader(core, self)
+        self._guild_ids = settings.guild_ids
+        self.registered: list[dict[str, Any]] = []
+
+    async def setup_hook(self) -> None:
+        app_id = self.application_id
+        if app_id is None:  # login() sets it; guard for the type checker
+            raise RuntimeError("application id unknown after login")
+        payloads: Any = command_payloads()  # JSON; discord.py types it as its TypedDicts
+        if self._guild_ids:
+            for guild in self._guild_ids:
+                found = await self.http.bulk_upsert_guild_commands(app_id, guild, payloads)
+        else:
+            found = await self.http.bulk_upsert_global_commands(app_id, payloads)
+        self.registered = [dict(command) for command in found]
+        where = f"{len(self._guild_ids)} server(s)" if self._guild_ids else "globally"
+        log.info("registered %d commands %s", len(self.registered), where)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        await self.router.route(interaction)
+
+    async def on_message(self, message: discord.Message) -> None:
+        await self._grader.on_message(message)
+
+
+class ShardedStudyClient(StudyClient, discord.AutoShardedClient):
+    """The same bot over several gateway connections, for very large deployments."""

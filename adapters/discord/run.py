@@ -1,0 +1,66 @@
+"""Running the Discord side of `studybot run`: log in, register, serve until cancelled.
+
+`serve` is one coroutine the CLI runs beside the scheduler (and other platforms) in one event
+loop. It points discord.py at the configured REST and gateway addresses (process-wide class
+attributes: one Discord connection per process), logs in, registers the adapter for the
+scheduler's posts, and stays connected until cancelled. A rejected token or a privileged
+intent the portal has not granted stops it with a `ConfigError` naming the setting.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import discord.gateway
+import discord.http
+import yarl
+
+from adapters.discord.adapter import DiscordAdapter
+from adapters.discord.client import ShardedStudyClient, StudyClient
+from adapters.discord.interactions import PLATFORM
+from bot.core import Studybot
+from bot.errors import ConfigError
+from bot.ports import ChatAdapter
+from bot.settings import DiscordSettings
+
+
+def use_endpoints(settings: DiscordSettings) -> None:
+    """Point discord.py at the configured REST API and gateway (Discord's own by default)."""
+    discord.http.Route.BASE = settings.api_base_url.rstrip("/")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+
+
+def make_client(core: Studybot, settings: DiscordSettings, **options: Any) -> StudyClient:
+    kind = ShardedStudyClient if settings.sharded else StudyClient
+    return kind(core, settings, **options)
+
+
+async def serve(
+    core: Studybot,
+    adapters: dict[str, ChatAdapter],
+    settings: DiscordSettings,
+    **options: Any,
+) -> None:
+    use_endpoints(settings)
+    await run_client(make_client(core, settings, **options), adapters, settings)
+
+
+async def run_client(
+    client: StudyClient, adapters: dict[str, ChatAdapter], settings: DiscordSettings
+) -> None:
+    """Log `client` in, offer it to the scheduler, and keep it connected until cancelled."""
+    async with client:
+        try:
+            await client.login(settings.token.reveal())
+        except discord.LoginFailure:
+            raise ConfigError("DISCORD_TOKEN: Discord rejected the token (401); copy the "
+                              "bot token again from the developer portal") from None  # fmt: skip
+        adapters[PLATFORM] = DiscordAdapter(client)
+        try:
+            await client.connect()
+        except discord.PrivilegedIntentsRequired:
+            raise ConfigError("DISCORD_MESSAGE_CONTENT: the Message Content intent is not "
+                              "enabled for this bot in the developer portal") from None  # fmt: skip
+        finally:
+            adapters.pop(PLATFORM, None)

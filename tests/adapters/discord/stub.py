@@ -1,0 +1,463 @@
+"""A local Discord: the REST API and the gateway, on 127.0.0.1 and a free port.
+
+The real discord.py client runs against it unchanged (`Route.BASE` and `DEFAULT_GATEWAY` point
+here). It speaks just enough of Discord for the adapter: login, command registration, the
+gateway handshake (HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME, op 7),
+interaction callbacks and webhooks, channel messages with nonce deduplication, threads, and
+a CDN for attachments. Everything the bot sends is recorded, and tests wait for it with
+`wait_for`, never with sleeps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789AB"
+APP_ID, BOT_ID, GUILD_ID, CHANNEL_ID = "1100", "1100", "2200", "3300"
+BOT_USER = {
+    "id": BOT_ID,
+    "username": "studybot",
+    "discriminator": "0",
+    "global_name": None,
+    "avatar": None,
+    "bot": True,
+    "flags": 0,
+}
+TIMESTAMP = "2026-01-05T09:00:00+00:00"
+Json = dict[str, Any]
+
+
+def user(uid: str, name: str) -> Json:
+    return {"id": uid, "username": name, "discriminator": "0", "global_name": name, "avatar": None}
+
+
+@dataclass
+class Request:
+    method: str
+    path: str
+    body: Any
+    query: dict[str, str]
+
+
+@dataclass
+class Gateway:
+    """What the bot sent on the gateway, and the socket to push events into."""
+
+    ops: list[Json] = field(default_factory=list)
+    socket: web.WebSocketResponse | None = None
+    connections: int = 0
+
+
+class DiscordStub:
+    def __init__(self, token: str = TOKEN) -> None:
+        self.token = token
+        self.requests: list[Request] = []
+        self.messages: dict[str, Json] = {}  # message id -> message, every channel
+        self.threads: dict[str, Json] = {}
+        self.files: dict[str, bytes] = {}
+        self.forbidden: set[str] = set()  # channels the bot may not post in
+        self.gateway = Gateway()
+        self.url = ""
+        self._ids = itertools.count(5000)
+        self._seq = itertools.count(1)
+        self._changed = asyncio.Condition()
+        self._runner: web.AppRunner | None = None
+
+    # lifecycle
+
+    async def __aenter__(self) -> DiscordStub:
+        app = web.Application(middlewares=[self._record])
+        app.router.add_get("/", self._gateway)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        app.router.add_get("/cdn/{name}", self._cdn)
+        self._runner = web.AppRunner(app, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        host, port = self._runner.addresses[0][:2]
+        self.url = f"http://{host}:{port}"
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self.gateway.socket is not None:
+            await self.gateway.socket.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def api(self) -> str:
+        return f"{self.url}/api/v10"
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http://", "ws://") + "/"
+
+    def next_id(self) -> str:
+        return str(next(self._ids))
+
+    # waiting
+
+    async def wait_for(self, found: Callable[[], Any], within: float = 5.0) -> Any:
+        """Wait until `found()` returns something truthy (it is re-checked on every change)."""
+        async with asyncio.timeout(within), self._changed:
+            while not (result := found()):
+                await self._changed.wait()
+            return result
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    def calls(self, method: str, prefix: str) -> list[Request]:
+        return [r for r in self.requests if r.method == method and r.path.startswith(prefix)]
+
+    # gateway
+
+    async def dispatch(self, event: str, data: Json) -> None:
+        assert self.gateway.socket is not None, "the bot is not connected"
+        await self.gateway.socket.send_json({"op": 0, "t": event, "s": next(self._seq), "d": data})
+
+    async def ask_to_reconnect(self) -> None:
+        """Op 7: Discord asks the client to reconnect and resume."""
+        assert self.gateway.socket is not None
+        await self.gateway.socket.send_json({"op": 7, "d": None})
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self.gateway.socket = ws
+        self.gateway.connections += 1
+        await ws.send_json({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None})
+        async for frame in ws:
+            if frame.type is not WSMsgType.TEXT:
+                break
+            await self._on_gateway(ws, json.loads(frame.data))
+        return ws
+
+    async def _on_gateway(self, ws: web.WebSocketResponse, payload: Json) -> None:
+        self.gateway.ops.append(payload)
+        op = payload["op"]
+        if op == 1:
+            await ws.send_json({"op": 11, "d": None})
+        elif op == 2:
+            ready = {
+                "v": 10,
+                "user": BOT_USER,
+                "guilds": [{"id": GUILD_ID, "unavailable": True}],
+                "session_id": "session-1",
+                "resume_gateway_url": self.ws_url,
+                "application": {"id": APP_ID, "flags": 0},
+            }
+            await self.dispatch("READY", ready)
+            await self.dispatch("GUILD_CREATE", guild())
+        elif op == 6:
+            await self.dispatch("RESUMED", {})
+        await self._notify()
+
+    # REST
+
+    @web.middleware
+    async def _record(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        if request.path.startswith("/api/"):
+            raw = await request.read()
+            body = json.loads(raw) if raw and request.content_type == "application/json" else None
+            path = request.path.removeprefix("/api/v10")
+            self.requests.append(Request(request.method, path, body, dict(request.query)))
+        response = await handler(request)
+        await self._notify()
+        return response
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["tail"]
+        body = self.requests[-1].body or {}
+        # Interaction callbacks and webhooks authenticate by their own token, not the bot's.
+        by_token = path.startswith(("/interactions/", "/webhooks/"))
+        if not by_token and request.headers.get("Authorization") != f"Bot {self.token}":
+            return reply({"message": "401: Unauthorized", "code": 0}, 401)
+        for method, pattern, handler in self._routes():
+            if method == request.method and (parts := _match(pattern, path)) is not None:
+                return handler(body, *parts)
+        return reply({"message": f"stub: no route {request.method} {path}", "code": 0}, 404)
+
+    def _routes(self) -> list[tuple[str, str, Callable[..., web.Response]]]:
+        return [
+            ("GET", "/users/@me", lambda b: reply(BOT_USER)),
+            ("GET", "/oauth2/applications/@me", lambda b: reply(application())),
+            ("GET", "/gateway/bot", lambda b: reply(self._gateway_bot())),
+            ("PUT", "/applications/*/commands", lambda b, app: reply(self._commands(b))),
+            ("PUT", "/applications/*/guilds/*/commands", lambda b, a, g: reply(self._commands(b))),
+            ("POST", "/interactions/*/*/callback", self._callback),
+            ("PATCH", "/webhooks/*/*/messages/@original", self._edit_original),
+            (
+                "DELETE",
+                "/webhooks/*/*/messages/@original",
+                lambda b, a, t: web.Response(status=204),
+            ),
+            ("POST", "/webhooks/*/*", lambda b, a, t: reply(self._message(CHANNEL_ID, b))),
+            ("POST", "/channels/*/messages", self._channel_message),
+            ("POST", "/channels/*/typing", lambda b, c: web.Response(status=204)),
+            ("GET", "/channels/*/messages/*", self._get_message),
+            ("POST", "/channels/*/messages/*/threads", self._thread),
+        ]
+
+    def _gateway_bot(self) -> Json:
+        limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+        return {"url": self.ws_url, "shards": 1, "session_start_limit": limit}
+
+    def _commands(self, body: list[Json]) -> list[Json]:
+        return [{**c, "id": self.next_id(), "application_id": APP_ID, "version": "1"} for c in body]
+
+    def _message(self, channel_id: str, body: Json) -> Json:
+        message = message_json(channel_id, self.next_id(), body)
+        self.messages[message["id"]] = message
+        return message
+
+    def _callback(self, body: Json, interaction_id: str, token: str) -> web.Response:
+        kind = body["type"]
+        answer: Json = {"interaction": {"id": interaction_id, "type": 2}}
+        if kind in (4, 5, 7):
+            message = self._message(CHANNEL_ID, body.get("data") or {})
+            answer["interaction"] |= {
+                "response_message_id": message["id"],
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool(message["flags"] & 64),
+            }
+            answer["resource"] = {"type": kind, "message": message}
+        return reply(answer)
+
+    def _edit_original(self, body: Json, app: str, token: str) -> web.Response:
+        return reply(self._message(CHANNEL_ID, body))
+
+    def _channel_message(self, body: Json, channel_id: str) -> web.Response:
+        if channel_id in self.forbidden:
+            return reply({"message": "Missing Access", "code": 50001}, 403)
+        nonce = body.get("nonce")
+        earlier = next(
+            (
+                m
+                for m in self.messages.values()
+                if body.get("enforce_nonce")
+                and m["channel_id"] == channel_id
+                and m.get("nonce") == nonce
+            ),
+            None,
+        )
+        return reply(earlier or self._message(channel_id, body))
+
+    def _get_message(self, body: Json, channel_id: str, message_id: str) -> web.Response:
+        found = self.messages.get(message_id)
+        return reply(found) if found else reply({"message": "Unknown Message", "code": 10008}, 404)
+
+    def _thread(self, body: Json, channel_id: str, message_id: str) -> web.Response:
+        if message_id not in self.messages:
+            return reply({"message": "Unknown Message", "code": 10008}, 404)
+        if message_id in self.threads:
+            return reply(
+                {"message": "A thread has already been created for this message", "code": 160004},
+                400,
+            )
+        meta = {
+            "archived": False,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": TIMESTAMP,
+            "locked": False,
+        }
+        thread = {
+            "id": message_id,
+            "type": 11,
+            "guild_id": GUILD_ID,
+            "parent_id": channel_id,
+            "name": body["name"],
+            "owner_id": BOT_ID,
+            "thread_metadata": meta,
+            "message_count": 0,
+            "member_count": 0,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
+        self.threads[message_id] = thread
+        return reply(thread, 201)
+
+    async def _cdn(self, request: web.Request) -> web.Response:
+        return web.Response(body=self.files[request.match_info["name"]])
+
+    def upload(self, name: str, content: bytes) -> Json:
+        """Put a file on the CDN; returns its attachment object for an interaction."""
+        self.files[name] = content
+        return {
+            "id": self.next_id(),
+            "filename": name,
+            "size": len(content),
+            "url": f"{self.url}/cdn/{name}",
+            "proxy_url": f"{self.url}/cdn/{name}",
+        }
+
+    # interactions, as Discord would deliver them
+
+    async def interact(
+        self,
+        kind: int,
+        data: Json,
+        *,
+        admin: bool = False,
+        locale: str = "en-US",
+        message: Json | None = None,
+        channel_id: str = CHANNEL_ID,
+    ) -> str:
+        """Deliver an INTERACTION_CREATE from member alice; returns the interaction id."""
+        iid = self.next_id()
+        member = {
+            "user": user("7001", "alice"),
+            "roles": [],
+            "joined_at": TIMESTAMP,
+            "permissions": str(1 << 5 if admin else 1 << 10),
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+        }
+        payload = {
+            "id": iid,
+            "application_id": APP_ID,
+            "type": kind,
+            "token": f"tok-{iid}",
+            "version": 1,
+            "attachment_size_limit": 8 << 20,
+            "data": data,
+            "guild_id": GUILD_ID,
+            "channel_id": channel_id,
+            "member": member,
+            "channel": {"id": channel_id, "type": 0, "guild_id": GUILD_ID, "name": "study"},
+            "locale": locale,
+            "guild_locale": "en-US",
+            "app_permissions": "0",
+            "entitlements": [],
+            "authorizing_integration_owners": {},
+            "context": 0,
+        }
+        if message is not None:
+            payload["message"] = message
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return iid
+
+    def callback(self, iid: str) -> Json | None:
+        found = self.calls("POST", f"/interactions/{iid}/")
+        return found[0].body if found else None
+
+    def replies(self, iid: str) -> list[Json]:
+        """The messages that answer interaction `iid`: its callback data, then edits and
+        follow-ups through its webhook, in order."""
+        token = f"tok-{iid}"
+        found = [
+            r.body
+            for r in self.requests
+            if r.body is not None
+            and (
+                (r.path.startswith(f"/interactions/{iid}/") and r.body.get("data"))
+                or r.path.startswith(f"/webhooks/{APP_ID}/{token}")
+            )
+        ]
+        return [b.get("data", b) if "type" in b and "data" in b else b for b in found]
+
+
+def guild() -> Json:
+    everyone = {
+        "id": GUILD_ID,
+        "name": "@everyone",
+        "permissions": "0",
+        "position": 0,
+        "color": 0,
+        "hoist": False,
+        "managed": False,
+        "mentionable": False,
+    }
+    channel = {
+        "id": CHANNEL_ID,
+        "type": 0,
+        "guild_id": GUILD_ID,
+        "name": "study",
+        "position": 0,
+        "permission_overwrites": [],
+    }
+    return {
+        "id": GUILD_ID,
+        "name": "Study group",
+        "owner_id": "7000",
+        "roles": [everyone],
+        "channels": [channel],
+        "threads": [],
+        "members": [],
+        "member_count": 2,
+        "emojis": [],
+        "stickers": [],
+        "features": [],
+        "preferred_locale": "en-US",
+        "unavailable": False,
+        "large": False,
+        "voice_states": [],
+        "presences": [],
+    }
+
+
+def application() -> Json:
+    return {
+        "id": APP_ID,
+        "name": "studybot",
+        "description": "",
+        "icon": None,
+        "bot_public": True,
+        "bot_require_code_grant": False,
+        "verify_key": "00",
+        "owner": user("7000", "owner"),
+        "flags": 0,
+    }
+
+
+def message_json(channel_id: str, message_id: str, body: Json) -> Json:
+    return {
+        "id": message_id,
+        "channel_id": channel_id,
+        "author": BOT_USER,
+        "content": body.get("content") or "",
+        "timestamp": TIMESTAMP,
+        "edited_timestamp": None,
+        "tts": False,
+        "mention_everyone": False,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": body.get("embeds") or [],
+        "pinned": False,
+        "type": 0,
+        "flags": body.get("flags") or 0,
+        "components": body.get("components") or [],
+        "nonce": body.get("nonce"),
+    }
+
+
+def reply(payload: Any, status: int = 200) -> web.Response:
+    # Exactly `application/json`: discord.py parses a body as JSON only with that type.
+    return web.Response(
+        body=json.dumps(payload).encode(),
+        status=status,
+        headers={"Content-Type": "application/json"},
+    )
+
+
+def _match(pattern: str, path: str) -> list[str] | None:
+    want, have = pattern.strip("/").split("/"), path.strip("/").split("/")
+    if len(want) != len(have):
+        return None
+    parts = []
+    for w, h in zip(want, have, strict=True):
+        if w == "*":
+            parts.append(h)
+        elif w != h:
+            return None
+    return parts
