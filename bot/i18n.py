@@ -202,7 +202,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "grade.memory": ("Peak memory", "峰值内存"),
     "grade.run_title": ("Run: {verdict}", "运行结果：{verdict}"),
     "grade.no_output": ("(nothing printed)", "（没有输出）"),
-    "grade.solved_by": ("Solved by {count} people so far.", "目前已有 {count} 人通过。"),
+    "grade.solved_by": ("solved so far by: {count}", "已通过人数：{count}"),
     "grading.one_at_a_time": ("You already have a submission being graded; wait for its verdict.",
                               "你已有一个提交正在评测，请等待结果。"),
     "grading.rate": ("At most {limit} submissions a minute; try again in {seconds} s.",

@@ -25,6 +25,8 @@ async def test_doctor_reports_a_missing_database_then_a_healthy_one(tmp_path: Pa
     assert "11 questions, up to date" in "\n".join(lines)
     assert "STUDYBOT_LOG_LEVEL = INFO" in "\n".join(lines)
     assert "schedules: 0 active, 0 paused" in lines
+    grading = next(line for line in lines if line.startswith("grading:"))
+    assert grading.startswith("grading: 3 problems; isolation active: process, rlimits")
 
     async with open_database(settings.database) as db:
         await db.execute(
@@ -50,3 +52,19 @@ async def test_doctor_checks_the_discord_token_shape_and_masks_it(tmp_path: Path
     assert token not in "\n".join(described) and "DISCORD_TOKEN = MTIz…(" in "\n".join(described)
     lines, ok = await check_discord(Settings.from_mapping({**base, "DISCORD_TOKEN": "hunter2"}))
     assert not ok and "does not look like a bot token" in lines[0]
+
+
+async def test_doctor_names_a_broken_judge_file(tmp_path: Path) -> None:
+    import shutil
+
+    from bot.cli.doctor import check_grading
+
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "content", content)
+    judge = content / "problems" / "fast-power" / "judge.yaml"
+    judge.write_text(judge.read_text().replace("checker: close", "checker: nearly"))
+    settings = Settings.from_mapping({"STUDYBOT_CONTENT_DIR": str(content)})
+    lines, healthy = await check_grading(settings)
+    assert not healthy
+    assert any("fast-power/judge.yaml:" in line and "checker must be one of" in line
+               for line in lines)  # fmt: skip

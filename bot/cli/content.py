@@ -11,6 +11,7 @@ from bot.cli.common import settings_from_env
 from bot.content.bank import read_bank
 from bot.content.loader import load_bank
 from bot.errors import ContentError
+from bot.grading.problems import load_problems
 from bot.store.database import open_database
 
 
@@ -21,16 +22,19 @@ def content() -> None:
 
 @content.command()
 def validate() -> None:
-    """Check every content file; print `file:line: fault` for each problem."""
+    """Check every content file (judge files too); print `file:line: fault` for each problem."""
     settings = settings_from_env()
     try:
         bank = read_bank(settings.content_dir)
+        problems = load_problems(settings.content_dir)
     except ContentError as exc:
         for fault in exc.faults:
             click.echo(str(fault), err=True)
         click.echo(f"{len(exc.faults)} fault(s) in {settings.content_dir}", err=True)
         sys.exit(1)
-    click.echo(f"ok: {len(bank.questions)} questions in {settings.content_dir}")
+    tests = sum(len(p.cases) for p in problems.values())
+    click.echo(f"ok: {len(bank.questions)} questions, {len(problems)} gradable problems "
+               f"({tests} tests) in {settings.content_dir}")  # fmt: skip
 
 
 @content.command()

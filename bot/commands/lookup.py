@@ -28,7 +28,10 @@ async def question(ctx: Context, inv: Invocation) -> Reply:
 async def answer(ctx: Context, inv: Invocation) -> Reply:
     q = await _get_or_suggest(ctx, inv, inv.options["id"])
     await ctx.store.record_reveal(inv.user, q.id, ctx.clock.now().isoformat())
-    return answer_reply(q, inv.locale)
+    solvers = None
+    if q.kind is Kind.CODING and ctx.grading is not None:
+        solvers = await ctx.grading.submissions.solvers(q.id)
+    return answer_reply(q, inv.locale, solvers)
 
 
 async def topics(ctx: Context, inv: Invocation) -> Reply:

@@ -23,11 +23,15 @@ def question_reply(q: Question, locale: Locale) -> Reply:
     )
 
 
-def answer_reply(q: Question, locale: Locale) -> Reply:
+def answer_reply(q: Question, locale: Locale, solvers: int | None = None) -> Reply:
+    """The explanation; for a coding problem, how many have solved it (when known)."""
+    footer = sources_line(q, locale)
+    if solvers:
+        footer += " · " + t(locale, "grade.solved_by", count=solvers)
     return Reply(
         title=t(locale, "answer.title", title=q.title),
         body=q.answer,
-        footer=sources_line(q, locale),
+        footer=footer,
         in_thread=True,
     )
 

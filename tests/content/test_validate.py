@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -112,3 +113,15 @@ def test_validate_command_accepts_the_bundled_bank(tmp_path: Path) -> None:
     result = run_cli("content", "validate", content=REPO / "content", tmp=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("ok: 11 questions")
+    assert "3 gradable problems" in result.stdout
+
+
+def test_validate_command_checks_judge_files(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "content", root)
+    judge = root / "problems" / "rotate-matrix" / "judge.yaml"
+    judge.write_text(judge.read_text(encoding="utf-8").replace("function: rotate",
+                                                               "function: turn"))  # fmt: skip
+    result = run_cli("content", "validate", content=root, tmp=tmp_path)
+    assert result.returncode == 1
+    assert f"{judge}:3: the reference in explanation.md defines no 'turn'" in result.stderr

@@ -88,6 +88,8 @@ async def test_submit_a_fenced_solution_and_see_it_on_the_record(bot: Studybot) 
     me = await say(bot, "/me")
     assert me.ephemeral
     assert {f.name: f.value for f in me.fields}["Solved"] == "`fast-power`"
+    explained = await say(bot, "/answer fast-power")
+    assert explained.footer is not None and "solved so far by: 1" in explained.footer
 
 
 async def test_a_verdict_in_chinese(bot: Studybot) -> None:
