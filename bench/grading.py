@@ -29,6 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot.app import tune_interpreter
 from bot.grading.admission import AdmissionConfig
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
@@ -217,4 +218,5 @@ def report(results: dict[str, dict[str, Any]], layers: str) -> None:
 
 
 def main() -> None:
+    tune_interpreter()  # as `studybot` does at start
     asyncio.run(bench())

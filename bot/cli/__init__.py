@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import click
 
+from bot.app import tune_interpreter
 from bot.cli.content import content
 from bot.cli.discord_cli import discord_group
 from bot.cli.grade import grade
@@ -33,4 +34,5 @@ cli.add_command(grade)
 
 
 def main() -> None:
+    tune_interpreter()
     cli(prog_name="studybot")
