@@ -26,7 +26,7 @@ from pathlib import Path
 import aiohttp
 
 from adapters.slack.modes import RunningSlack, running_slack
-from bot.app import App, open_app
+from bot.app import App, open_app, tune_interpreter
 from bot.commands.spec import COMMANDS
 from bot.settings import Secret, Settings, SlackSettings
 from bot.types import ChannelRef, Locale, User
@@ -145,5 +145,6 @@ async def run() -> None:
 
 
 def main() -> None:
+    tune_interpreter()  # as `studybot` does at start
     print(f"slack: {ROUNDS} sequential requests each, the real bolt app on 127.0.0.1")
     asyncio.run(run())
