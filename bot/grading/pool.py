@@ -8,7 +8,11 @@
                      zygote) if the wall-clock deadline passes or it writes too much.
 
 Each worker takes exactly one job and then exits, so nothing a solution leaves behind
-(globals, monkey-patched modules, a leaked object) survives into anyone else's job. Reading
+(globals, monkey-patched modules, a leaked object) survives into anyone else's job.
+If the zygote itself dies (killed by an operator or the OOM killer), a new one is started
+at once, and a job whose worker died with it runs again on a new worker (grading has no side
+effects, so a second run is safe): its verdict never blames the code for the sandbox's
+trouble. Only if that fails too does the job end in `GradingUnavailable`. Reading
 happens on the loop with non-blocking sockets; decoding and judging the events is the
 grader's job, in a thread.
 """
@@ -52,17 +56,26 @@ class Layers:
         return "active: " + ", ".join(on) + ("; unavailable: " + ", ".join(off) if off else "")
 
 
+RESTART_PAUSE = 1.0  # seconds between zygote restarts, so a crash loop cannot spin
+
+
+class _WorkerLost(Exception):
+    """A worker died for a reason of the sandbox's own (its zygote went, or it was gone before
+    the job reached it): the job is safe to run again elsewhere."""
+
+
 @dataclass(slots=True)
 class _Worker:
     pid: int
     sock: socket.socket
     exited: asyncio.Future[Exit]
+    generation: int  # which zygote forked it
 
 
 class Sandbox:
     def __init__(self, *, warm: int = 4, output_limit: int = 16 * 1024 * 1024) -> None:
         self._warm_target, self._output_limit = warm, output_limit
-        self._warm: asyncio.Queue[_Worker] = asyncio.Queue()
+        self._warm: asyncio.Queue[_Worker | None] = asyncio.Queue()  # None: gave up
         self._pending: collections.deque[socket.socket] = collections.deque()
         self._workers: dict[int, _Worker] = {}
         self._sender = ThreadPoolExecutor(1, thread_name_prefix="zygote-send")
@@ -70,19 +83,35 @@ class Sandbox:
         self._process: subprocess.Popen[bytes] | None = None
         self._ready: asyncio.Future[Layers] | None = None
         self._broken: str | None = None
+        self._closing = False
+        self._generation = 0
+        self._restart: asyncio.Task[None] | None = None
+        self.restarts = 0
         self.layers: Layers | None = None
 
     async def start(self) -> Layers:
-        loop = asyncio.get_running_loop()
-        self._loop, self._ready = loop, loop.create_future()
-        self._control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        with theirs:
-            self._process = await asyncio.to_thread(_spawn_zygote, theirs.fileno())
-        threading.Thread(target=self._read_control, name="zygote-read", daemon=True).start()
-        self.layers = await asyncio.wait_for(self._ready, timeout=30)
+        self._loop = asyncio.get_running_loop()
+        self.layers = await self._launch()
+        return self.layers
+
+    async def _launch(self) -> Layers:
+        """Start a zygote (in a thread), wait for its report, and ask for warm workers."""
+        self._generation += 1
+        generation, self._ready = self._generation, self._loop.create_future()
+        control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            with theirs:
+                self._process = await asyncio.to_thread(_spawn_zygote, theirs.fileno())
+        except BaseException:
+            control.close()
+            raise
+        self._control = control
+        threading.Thread(target=self._read_control, args=(control, generation),
+                         name="zygote-read", daemon=True).start()  # fmt: skip
+        layers = await asyncio.wait_for(self._ready, timeout=30)
         for _ in range(self._warm_target):
             self._request_fork()
-        return self.layers
+        return layers
 
     @property
     def pid(self) -> int | None:
@@ -90,23 +119,33 @@ class Sandbox:
         return self._process.pid if self._process else None
 
     async def close(self) -> None:
+        self._closing = True
+        if self._restart is not None:
+            self._restart.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._restart
         if self._control is not None:
             with contextlib.suppress(OSError):
                 self._control.shutdown(socket.SHUT_RDWR)
         if self._process is not None:
             await asyncio.to_thread(_stop, self._process)
         self._sender.shutdown(wait=False)
-        while not self._warm.empty():
-            self._warm.get_nowait().sock.close()
-        for sock in self._pending:
-            sock.close()
+        self._drop_workers()
         if self._control is not None:
             self._control.close()
 
     async def run(self, job: dict[str, Any], deadline: float) -> RawRun:
         """Run `job` in a fresh worker; at most `deadline` seconds of wall time."""
-        worker = await self._take()
-        raw = RawRun()
+        try:
+            return await self._run_on(await self._take(), job, deadline)
+        except _WorkerLost:
+            try:
+                return await self._run_on(await self._take(), job, deadline)
+            except _WorkerLost:
+                raise GradingUnavailable("the grading sandbox stopped during this job") from None
+
+    async def _run_on(self, worker: _Worker, job: dict[str, Any], deadline: float) -> RawRun:
+        raw = RawRun(worker=worker.pid)
         try:
             async with asyncio.timeout(deadline):
                 await self._exchange(worker, job, raw)
@@ -115,7 +154,10 @@ class Sandbox:
         finally:
             worker.sock.close()
             # Replace it only now: a fork during the job would compete with it for the CPU.
-            self._request_fork()
+            if worker.generation == self._generation:
+                self._request_fork()
+        if worker.generation != self._generation:  # its zygote died under it: not its fault
+            raise _WorkerLost
         if raw.timed_out or raw.overflowed or not raw.lines or b'"done"' not in raw.lines[-1]:
             raw.exit = await self._stopped(worker, kill=raw.timed_out or raw.overflowed)
         else:  # reported in full: its own exit is not worth waiting for, only enforcing
@@ -125,11 +167,19 @@ class Sandbox:
     async def _take(self) -> _Worker:
         if self._broken:
             raise GradingUnavailable(self._broken)
-        return await self._warm.get()
+        worker = await self._warm.get()
+        if worker is None:
+            self._warm.put_nowait(None)  # wake the next waiter too
+            raise GradingUnavailable(self._broken or "the grading sandbox stopped")
+        return worker
 
     async def _exchange(self, worker: _Worker, job: dict[str, Any], raw: RawRun) -> None:
         loop, sock = asyncio.get_running_loop(), worker.sock
-        await loop.sock_sendall(sock, json.dumps(job).encode() + b"\n")
+        try:
+            await loop.sock_sendall(sock, json.dumps(job).encode() + b"\n")
+        except OSError:  # the worker is gone before it read a byte
+            await self._stopped(worker, kill=True)
+            raise _WorkerLost from None
         buffer, size = b"", 0
         while chunk := await loop.sock_recv(sock, READ_CHUNK):
             size += len(chunk)
@@ -169,39 +219,74 @@ class Sandbox:
         if self._control is not None:
             self._sender.submit(self._control.send, f"kill {pid}".encode())
 
-    def _read_control(self) -> None:
-        """The control socket's reader thread: hand each event to the loop."""
-        assert self._control is not None
+    def _read_control(self, control: socket.socket, generation: int) -> None:
+        """A zygote's reader thread: hand each event to the loop, and say when it is gone."""
         while True:
             try:
-                message = self._control.recv(1 << 16)
+                message = control.recv(1 << 16)
             except OSError:
                 message = b""
             if not message:
-                self._loop.call_soon_threadsafe(self._on_lost)
+                self._loop.call_soon_threadsafe(self._on_lost, generation)
                 return
-            self._loop.call_soon_threadsafe(self._on_event, json.loads(message))
+            self._loop.call_soon_threadsafe(self._on_event, json.loads(message), generation)
 
-    def _on_event(self, event: dict[str, Any]) -> None:
+    def _on_event(self, event: dict[str, Any], generation: int) -> None:
+        if generation != self._generation:
+            return  # from a zygote already replaced
         kind = event["event"]
         if kind == "ready" and self._ready is not None and not self._ready.done():
             layers = event["layers"]
             self._ready.set_result(Layers(bool(layers["namespaces"]), bool(layers["seccomp"])))
         elif kind == "forked":
-            fresh = _Worker(event["pid"], self._pending.popleft(), self._loop.create_future())
+            fresh = _Worker(event["pid"], self._pending.popleft(), self._loop.create_future(),
+                            generation)  # fmt: skip
             self._workers[fresh.pid] = fresh
             self._warm.put_nowait(fresh)
         elif kind == "exit" and (ended := self._workers.pop(event["pid"], None)) is not None:
             ended.exited.set_result(Exit(event["code"], event["signal"], event["cpu_ms"],
                                          event["maxrss_kb"]))  # fmt: skip
 
-    def _on_lost(self) -> None:
-        self._broken = "the grading sandbox stopped"
+    def _on_lost(self, generation: int) -> None:
+        if generation != self._generation or self._closing:
+            return
         if self._ready is not None and not self._ready.done():
             self._ready.set_exception(GradingUnavailable("the grading sandbox did not start"))
+            return
+        log.error("the grading zygote stopped; starting a new one")
         for worker in self._workers.values():
             if not worker.exited.done():
-                worker.exited.set_result(Exit(-9, 9, 0.0, 0))
+                worker.exited.set_result(Exit(-1, None, 0.0, 0))
+        self._workers.clear()
+        self._drop_workers()
+        if self._control is not None:
+            self._control.close()  # its reader thread has returned: it saw the end
+            self._control = None
+        self._generation += 1  # what the old zygote forked is now stale
+        self._restart = self._loop.create_task(self._relaunch(), name="zygote-restart")
+
+    async def _relaunch(self) -> None:
+        old = self._process
+        if old is not None:
+            await asyncio.to_thread(_stop, old)
+        await asyncio.sleep(RESTART_PAUSE if self.restarts else 0)
+        try:
+            await self._launch()
+        except Exception as exc:  # a sandbox that cannot start again: refuse, don't hang
+            log.exception("the grading sandbox could not be restarted")
+            self._broken = f"the grading sandbox stopped and could not restart: {exc}"
+            self._warm.put_nowait(None)
+            return
+        self.restarts += 1
+        log.info("the grading zygote was restarted")
+
+    def _drop_workers(self) -> None:
+        """Forget warm workers and pending forks (their zygote is gone or going)."""
+        while not self._warm.empty():
+            if (worker := self._warm.get_nowait()) is not None:
+                worker.sock.close()
+        while self._pending:
+            self._pending.popleft().close()
 
 
 def _spawn_zygote(control_fd: int) -> subprocess.Popen[bytes]:

@@ -66,3 +66,4 @@ class RawRun:
     exit: Exit | None = None  # known only when the worker did not finish its report
     timed_out: bool = False
     overflowed: bool = False
+    worker: int | None = None  # the worker's pid, for logs
