@@ -34,11 +34,16 @@ async def test_every_job_gets_a_fresh_worker_that_then_exits(sandbox: Sandbox) -
     pids = [run.worker for run in runs]
     assert None not in pids and len(set(pids)) == 3
     for pid in pids:
-        for _ in range(100):  # a worker exits right after its report; the zygote reaps it
-            if not Path(f"/proc/{pid}").exists():
-                break
-            await asyncio.sleep(0.02)
-        assert not Path(f"/proc/{pid}").exists()
+        assert await gone(pid)
+
+
+async def gone(pid: int) -> bool:
+    """Whether process `pid` is gone within two seconds (a worker exits after its report)."""
+    for _ in range(100):
+        if not await asyncio.to_thread(Path(f"/proc/{pid}").exists):
+            return True
+        await asyncio.sleep(0.02)
+    return False
 
 
 async def test_a_killed_zygote_is_replaced_and_grading_goes_on(
