@@ -6,6 +6,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     STUDYBOT_DATABASE=/data/studybot.sqlite3 \
     STUDYBOT_CONTENT_DIR=/app/content
 
+# libseccomp: the grading sandbox's syscall filter (optional; `studybot doctor` reports it).
+RUN apt-get update && apt-get install -y --no-install-recommends libseccomp2 \
+    && rm -rf /var/lib/apt/lists/*
+
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY bot ./bot

@@ -6,9 +6,14 @@ in `OptionSpec.suggest`; an option without it gets no suggestions.
 
 Ranking: ids that start with the prefix, then ids or titles that contain it; at most
 `MAX_CHOICES`, each name cut to `MAX_NAME` characters (Discord's limits, and sensible ones).
+Time zones: IANA names whose whole name or city starts with what was typed, then those that
+contain it (`shang` offers Asia/Shanghai, `new` offers America/New_York first).
 """
 
 from __future__ import annotations
+
+import functools
+import zoneinfo
 
 from bot.commands.spec import BY_NAME, Suggest
 from bot.store.questions import QuestionStore
@@ -26,6 +31,8 @@ async def complete(
     if declared is None or declared.suggest is None:
         return ()
     typed = prefix.strip().lower()
+    if declared.suggest is Suggest.TIMEZONE:
+        return _zones(typed)
     if declared.suggest is Suggest.TOPIC:
         counts = await store.topics()
         return tuple(Choice(_cut(f"{c.topic} ({c.questions})"), c.topic)
@@ -36,6 +43,28 @@ async def complete(
                     for qid, title, title_en in rows
                     if (rank := _rank(typed, qid, title, title_en)) is not None)  # fmt: skip
     return tuple(Choice(label, qid) for _, qid, label in ranked[:MAX_CHOICES])
+
+
+def _zones(typed: str) -> tuple[Choice, ...]:
+    key = typed.replace(" ", "_")
+    ranked = sorted((rank, zone) for zone in _zone_names()
+                    if (rank := _zone_rank(key, zone.lower())) is not None)  # fmt: skip
+    return tuple(Choice(zone, zone) for _, zone in ranked[:MAX_CHOICES])
+
+
+def _zone_rank(key: str, zone: str) -> int | None:
+    city = zone.rsplit("/", 1)[-1]
+    if zone.startswith(key) or city.startswith(key):
+        return 0
+    return 1 if key in zone else None
+
+
+@functools.cache
+def _zone_names() -> tuple[str, ...]:
+    """Canonical region/city names (no Etc/ or legacy aliases such as `US/Pacific`)."""
+    regions = ("Africa/", "America/", "Antarctica/", "Asia/", "Atlantic/", "Australia/",
+               "Europe/", "Indian/", "Pacific/")  # fmt: skip
+    return tuple(sorted(z for z in zoneinfo.available_timezones() if z.startswith(regions)))
 
 
 def _rank(typed: str, qid: str, title: str, title_en: str | None) -> int | None:

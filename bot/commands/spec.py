@@ -20,6 +20,7 @@ class Suggest(enum.StrEnum):
     QUESTION = "question"
     TOPIC = "topic"
     PROBLEM = "problem"
+    TIMEZONE = "timezone"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +78,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("action", "opt.action", required=True,
                    choices=("set", "show", "pause", "resume", "remove")),
         OptionSpec("time", "opt.time", only_for=("set",)),
-        OptionSpec("timezone", "opt.timezone", only_for=("set",)),
+        OptionSpec("timezone", "opt.timezone", suggest=Suggest.TIMEZONE, only_for=("set",)),
         OptionSpec("days", "opt.days", only_for=("set",)),
         OptionSpec("coding", "opt.coding", only_for=("set",)),
         OptionSpec("topic", "opt.topic", suggest=Suggest.TOPIC, only_for=("set",)),

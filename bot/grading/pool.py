@@ -153,15 +153,15 @@ class Sandbox:
             raw.timed_out = True
         finally:
             worker.sock.close()
-            # Replace it only now: a fork during the job would compete with it for the CPU.
-            if worker.generation == self._generation:
-                self._request_fork()
-        if worker.generation != self._generation:  # its zygote died under it: not its fault
-            raise _WorkerLost
         if raw.timed_out or raw.overflowed or not raw.lines or b'"done"' not in raw.lines[-1]:
+            # Cut short: how it ended says why. Knowing that also settles whether its zygote
+            # died under it (the loss resolves `exited` too), which is not the code's fault.
             raw.exit = await self._stopped(worker, kill=raw.timed_out or raw.overflowed)
         else:  # reported in full: its own exit is not worth waiting for, only enforcing
             self._loop.call_later(EXIT_GRACE, self._kill_if_alive, worker)
+        if worker.generation != self._generation:
+            raise _WorkerLost
+        self._request_fork()  # only now: a fork during the job would compete with it for CPU
         return raw
 
     async def _take(self) -> _Worker:
@@ -181,13 +181,14 @@ class Sandbox:
             await self._stopped(worker, kill=True)
             raise _WorkerLost from None
         buffer, size = b"", 0
-        while chunk := await loop.sock_recv(sock, READ_CHUNK):
-            size += len(chunk)
-            if size > self._output_limit:
-                raw.overflowed = True
-                return
-            *lines, buffer = (buffer + chunk).split(b"\n")
-            raw.lines.extend(lines)
+        with contextlib.suppress(ConnectionError):  # it died mid-report: the report is cut
+            while chunk := await loop.sock_recv(sock, READ_CHUNK):
+                size += len(chunk)
+                if size > self._output_limit:
+                    raw.overflowed = True
+                    return
+                *lines, buffer = (buffer + chunk).split(b"\n")
+                raw.lines.extend(lines)
 
     async def _stopped(self, worker: _Worker, *, kill: bool) -> Exit | None:
         """How a worker that did not finish its report ended (a signal tells why)."""

@@ -39,3 +39,14 @@ async def test_options_without_suggestions_and_unknown_commands_get_none(core: S
 async def test_choices_respect_the_platform_limits(core: Studybot) -> None:
     for choice in await core.complete("question", "id", "", Locale.ZH):
         assert 1 <= len(choice.name) <= 100 and len(choice.value) <= 100
+
+
+async def test_time_zones_complete_by_region_or_city(core: Studybot) -> None:
+    shanghai = await core.complete("schedule", "timezone", "shang", Locale.EN)
+    assert shanghai[0] == Choice("Asia/Shanghai", "Asia/Shanghai")
+    new_york = await core.complete("schedule", "timezone", "new y", Locale.ZH)
+    assert new_york[0].value == "America/New_York"
+    europe = await core.complete("schedule", "timezone", "Europe/", Locale.EN)
+    assert len(europe) == 25 and all(c.value.startswith("Europe/") for c in europe)
+    assert all(not c.value.startswith(("Etc/", "US/")) for c in
+               await core.complete("schedule", "timezone", "", Locale.EN))  # fmt: skip
