@@ -83,3 +83,24 @@ async def test_run_is_slow_so_it_is_acked_at_once_and_its_output_follows(
     assert json.loads(ack) == {"response_type": "ephemeral", "text": "Working on it…"}
     output = await stub.wait_response()
     assert "42" in block_texts(output["blocks"])
+
+
+async def test_app_home_shows_what_the_person_solved(
+    http: aiohttp.ClientSession, graded_slack: RunningSlack, stub: SlackStub
+) -> None:
+    form = command_form(stub, "submit fast-power")
+    await post_signed(http, graded_slack, urllib.parse.urlencode(form).encode())
+    view = (await stub.wait_call("views.open")).params["view"]
+    await post_signed(http, graded_slack, interactive(submission(view, SOLUTION)))
+    await stub.wait_response()  # the verdict: accepted
+    opened = {"token": "legacy", "team_id": TEAM, "api_app_id": "A1", "type": "event_callback",
+              "event_id": "Ev3", "event_time": 1700000000,
+              "event": {"type": "app_home_opened", "user": MEMBER, "channel": "D1",
+                        "tab": "home"}}  # fmt: skip
+    body = json.dumps(opened).encode()
+    status, _, _ = await post_signed(http, graded_slack, body, content_type="application/json")
+    assert status == 200
+    published = await stub.wait_call("views.publish")
+    text = block_texts(published.params["view"]["blocks"])
+    assert "Your progress" in text
+    assert "`fast-power`" in text and "Sorry" not in text
