@@ -1,6 +1,7 @@
 """Run as a script by test_isolation.py: applies the worker's layers, reports what they allow.
 
-Usage: python isolation_probe.py PORT   (PORT: a TCP port listening on the host's loopback)
+Usage: python isolation_probe.py PORT FILE   (PORT: a TCP port listening on the host's
+loopback; FILE: a file of ours the worker must not be able to change)
 Prints one JSON object: the layers that came up, the worker's descriptors and limits as seen
 from outside, and the errno of each forbidden attempt made inside (null = it succeeded).
 """
@@ -18,8 +19,12 @@ from pathlib import Path
 from bot.grading.sandbox import isolation
 
 
-def attempts(port: int) -> dict[str, Callable[[], object]]:
+def attempts(port: int, victim: str) -> dict[str, Callable[[], object]]:
     return {
+        "truncate_file": lambda: os.truncate(victim, 0),
+        "unlink_file": lambda: os.unlink(victim),
+        "rename_file": lambda: os.rename(victim, victim + ".moved"),
+        "chmod_file": lambda: os.chmod(victim, 0o777),
         "socket": lambda: socket.socket(socket.AF_INET, socket.SOCK_STREAM),
         "fork": os.fork,
         "exec": lambda: os.execv("/bin/true", ["/bin/true"]),
@@ -29,9 +34,9 @@ def attempts(port: int) -> dict[str, Callable[[], object]]:
     }
 
 
-def try_all(port: int) -> dict[str, int | None]:
+def try_all(port: int, victim: str) -> dict[str, int | None]:
     results: dict[str, int | None] = {}
-    for name, attempt in attempts(port).items():
+    for name, attempt in attempts(port, victim).items():
         try:
             attempt()
             results[name] = None
@@ -41,7 +46,7 @@ def try_all(port: int) -> dict[str, int | None]:
 
 
 def main() -> None:
-    port = int(sys.argv[1])
+    port, victim = int(sys.argv[1]), sys.argv[2]
     namespaces = isolation.enter_namespaces()
     syscall_filter = isolation.build_filter(isolation.load_seccomp_library())
     ours, theirs = socket.socketpair()
@@ -53,7 +58,7 @@ def main() -> None:
         channel = socket.socket(fileno=0)
         channel.sendall(b"ready")
         channel.recv(1)  # wait while the parent looks at us from outside
-        channel.sendall(json.dumps(try_all(port)).encode())
+        channel.sendall(json.dumps(try_all(port, victim)).encode())
         os._exit(0)
     theirs.close()
     assert ours.recv(5) == b"ready"

@@ -28,12 +28,21 @@ PROBE = Path(__file__).with_name("isolation_probe.py")
 
 
 @pytest.fixture(scope="module")
-def probe() -> dict[str, Any]:
+def victim(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A file of the bot's user, standing in for its database."""
+    path = tmp_path_factory.mktemp("host") / "studybot.sqlite3"
+    path.write_bytes(b"precious")
+    return path
+
+
+@pytest.fixture(scope="module")
+def probe(victim: Path) -> dict[str, Any]:
     with socket.create_server(("127.0.0.1", 0)) as server:
         port = server.getsockname()[1]
         env = {"PATH": os.environ.get("PATH", "")}
-        done = subprocess.run([sys.executable, str(PROBE), str(port)], capture_output=True,
-                              text=True, cwd=REPO, env=env, timeout=60, check=True)  # fmt: skip
+        done = subprocess.run([sys.executable, str(PROBE), str(port), str(victim)],
+                              capture_output=True, text=True, cwd=REPO, env=env, timeout=60,
+                              check=True)  # fmt: skip
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 
@@ -60,6 +69,15 @@ def test_seccomp_refuses_sockets_processes_and_signals(probe: dict[str, Any]) ->
     assert inside["fork"] == errno.EPERM
     assert inside["exec"] == errno.EPERM
     assert inside["kill_parent"] == errno.EPERM
+
+
+def test_seccomp_keeps_the_bots_files_as_they_are(probe: dict[str, Any], victim: Path) -> None:
+    if not probe["seccomp"]:
+        pytest.skip("libseccomp is not available on this machine")
+    inside = probe["inside"]
+    for attempt in ("truncate_file", "unlink_file", "rename_file", "chmod_file"):
+        assert inside[attempt] == errno.EPERM, attempt
+    assert victim.read_bytes() == b"precious"
 
 
 def test_a_worker_has_no_network(probe: dict[str, Any]) -> None:

@@ -5,8 +5,10 @@
 2. A fresh user + network namespace (`unshare`), entered once by the zygote so every worker
    it forks has no network interface but a down loopback. Needs unprivileged user namespaces.
 3. A seccomp filter (libseccomp through pyseccomp), loaded in each worker before it reads its
-   job: no sockets, exec, fork/clone, ptrace, signals to others, namespaces or mounts. It also
-   sets no_new_privs. Needs libseccomp.
+   job: no sockets, exec, fork/clone, ptrace, signals to others, namespaces or mounts, and no
+   changing files by path (unlink, rename, truncate, chmod ...): the descriptor limit already
+   stops opening a file, and these calls need no descriptor, so they would otherwise reach the
+   bot's own files, its database included. It also sets no_new_privs. Needs libseccomp.
 
 Layers 2 and 3 are probed in the zygote at start and reported to the parent, which logs them
 and shows them in `studybot doctor`. Denied calls fail with EPERM (ENOSYS for clone3, so libc
@@ -34,6 +36,11 @@ DENIED_SYSCALLS = (
     "kill", "tkill", "tgkill", "mount", "umount2", "pivot_root", "chroot",
     "process_vm_readv", "process_vm_writev", "bpf", "userfaultfd", "perf_event_open",
     "keyctl", "add_key", "request_key", "personality", "open_by_handle_at",
+    # files changed by path, no descriptor needed
+    "truncate", "unlink", "unlinkat", "rename", "renameat", "renameat2", "rmdir", "mkdir",
+    "mkdirat", "link", "linkat", "symlink", "symlinkat", "chmod", "fchmodat", "chown",
+    "lchown", "fchownat", "utime", "utimes", "utimensat", "futimesat", "mknod", "mknodat",
+    "setxattr", "lsetxattr", "removexattr", "lremovexattr", "chdir", "chroot",
 )  # fmt: skip
 
 _libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
