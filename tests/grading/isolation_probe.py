@@ -22,9 +22,9 @@ from bot.grading.sandbox import isolation
 def attempts(port: int, victim: str) -> dict[str, Callable[[], object]]:
     return {
         "truncate_file": lambda: os.truncate(victim, 0),
-        "unlink_file": lambda: os.unlink(victim),
-        "rename_file": lambda: os.rename(victim, victim + ".moved"),
-        "chmod_file": lambda: os.chmod(victim, 0o777),
+        "unlink_file": lambda: Path(victim).unlink(),
+        "rename_file": lambda: Path(victim).rename(victim + ".moved"),
+        "chmod_file": lambda: Path(victim).chmod(0o777),
         "socket": lambda: socket.socket(socket.AF_INET, socket.SOCK_STREAM),
         "fork": os.fork,
         "exec": lambda: os.execv("/bin/true", ["/bin/true"]),
