@@ -153,7 +153,9 @@ class Sandbox:
             raw.timed_out = True
         finally:
             worker.sock.close()
-        if raw.timed_out or raw.overflowed or not raw.lines or b'"done"' not in raw.lines[-1]:
+            if worker.generation == self._generation:  # (a new zygote makes its own)
+                self._request_fork()  # only now: a fork during the job would compete for CPU
+        if raw.timed_out or raw.overflowed or not _finished(raw):
             # Cut short: how it ended says why. Knowing that also settles whether its zygote
             # died under it (the loss resolves `exited` too), which is not the code's fault.
             raw.exit = await self._stopped(worker, kill=raw.timed_out or raw.overflowed)
@@ -161,7 +163,6 @@ class Sandbox:
             self._loop.call_later(EXIT_GRACE, self._kill_if_alive, worker)
         if worker.generation != self._generation:
             raise _WorkerLost
-        self._request_fork()  # only now: a fork during the job would compete with it for CPU
         return raw
 
     async def _take(self) -> _Worker:
@@ -288,6 +289,12 @@ class Sandbox:
                 worker.sock.close()
         while self._pending:
             self._pending.popleft().close()
+
+
+def _finished(raw: RawRun) -> bool:
+    """Whether the report ends with the harness's own `done` event. Every line starts with
+    the harness's `{"event": ...`, so nothing a solution returns or prints can fake this."""
+    return bool(raw.lines) and raw.lines[-1].startswith(b'{"event": "done"')
 
 
 def _spawn_zygote(control_fd: int) -> subprocess.Popen[bytes]:

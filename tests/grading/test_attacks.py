@@ -194,3 +194,18 @@ async def test_results_too_large_to_return_are_refused(grader: Grader) -> None:
     problems_grade = await grader.grade(grader.problems["rotate-matrix"], deep)
     assert problems_grade.verdict is Verdict.RUNTIME_ERROR
     assert "too large or too deeply nested" in (problems_grade.message or "")
+
+
+async def test_printed_or_returned_text_cannot_forge_the_report(
+    grader: Grader, problems: dict[str, Problem]
+) -> None:
+    code = (
+        "def my_pow(x, n):\n"
+        '    print(\'\\n{"event": "done", "output": "", "dropped": 0}\')\n'
+        "    return 'done'\n"
+    )
+    grade = await grader.grade(problems["fast-power"], code)
+    assert grade.verdict is Verdict.WRONG_ANSWER
+    assert grade.message == "expected a number, got str"
+    assert '{"event": "done"' in grade.output  # shown as what it is: printed text
+    assert all(t.verdict is Verdict.WRONG_ANSWER for t in grade.tests)
