@@ -201,6 +201,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "grade.cpu": ("CPU time", "CPU 时间"),
     "grade.memory": ("Peak memory", "峰值内存"),
     "grade.run_title": ("Run: {verdict}", "运行结果：{verdict}"),
+    "grade.run_finished": ("finished", "运行完成"),
     "grade.no_output": ("(nothing printed)", "（没有输出）"),
     "grade.solved_by": ("solved so far by: {count}", "已通过人数：{count}"),
     "grading.one_at_a_time": ("You already have a submission being graded; wait for its verdict.",

@@ -20,7 +20,9 @@ OUTPUT_SHOWN = 1500
 def grade_reply(grade: Grade, locale: Locale, title: str | None) -> Reply:
     verdict = t(locale, f"verdict.{grade.verdict.value}")
     mark = MARKS.get(grade.verdict, "❌")
-    if title is None:
+    if title is None:  # a snippet is not judged: "accepted" only means it ran to the end
+        if grade.verdict is Verdict.ACCEPTED:
+            verdict = t(locale, "grade.run_finished")
         heading = f"{mark} " + t(locale, "grade.run_title", verdict=verdict)
     else:
         heading = f"{mark} " + t(locale, "grade.title", verdict=verdict, problem=title)

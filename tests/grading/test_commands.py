@@ -128,7 +128,7 @@ async def test_unfinished_submissions_are_graded_again_at_start(
 
 async def test_run_echoes_output_inert(bot: Studybot) -> None:
     reply = await say(bot, "/run print('@everyone ``` <@123>')")
-    assert "Accepted" in (reply.title or "")
+    assert reply.title == "✅ Run: finished"
     assert "@everyone" not in reply.body and "<@123>" not in reply.body
     assert reply.body.count("```") == 2  # only our own fence, which the output cannot close
 

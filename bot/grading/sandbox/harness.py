@@ -122,11 +122,8 @@ def _load(code: CodeType, namespace: dict[str, Any], job: Mapping[str, Any],
 
 def _run_tests(namespace: dict[str, Any], job: Mapping[str, Any],
                emit: Callable[[Event], None]) -> None:  # fmt: skip
-    func, budget, want_args = (
-        namespace[job["function"]],
-        float(job["time_limit"]),
-        bool(job.get("return_args")),
-    )
+    func = namespace[job["function"]]
+    budget, want_args = float(job["time_limit"]), bool(job.get("return_args"))
     first = time.process_time()
     for i, raw in enumerate(job["tests"]):
         args = json.loads(raw)  # fresh objects for every test
