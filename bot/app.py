@@ -71,18 +71,18 @@ async def open_app(
     async with AsyncExitStack() as stack:
         db = await stack.enter_async_context(open_database(settings.database))
         await refresh_content(db, settings)
-        store, schedules = QuestionStore(db), ScheduleStore(db)
+        store, schedules, submissions = QuestionStore(db), ScheduleStore(db), SubmissionStore(db)
         adapters: dict[str, ChatAdapter] = {}
         scheduler = Scheduler(schedules, store, clock, adapters,
-                              SchedulerConfig(grace=settings.grace))  # fmt: skip
-        grading = await stack.enter_async_context(open_grading(db, settings, clock))
+                              SchedulerConfig(grace=settings.grace), submissions)  # fmt: skip
+        grading = await stack.enter_async_context(open_grading(submissions, settings, clock))
         context = Context(store, clock, rng or random.Random(), schedules, scheduler, grading)
         yield App(Studybot(context), store, scheduler, db, grading, adapters)
 
 
 @asynccontextmanager
 async def open_grading(
-    db: aiosqlite.Connection, settings: Settings, clock: Clock
+    submissions: SubmissionStore, settings: Settings, clock: Clock
 ) -> AsyncIterator[Grading]:
     """The sandbox started (its layers logged), problems loaded, leftovers graded again."""
     sandbox = Sandbox()
@@ -91,7 +91,7 @@ async def open_grading(
     try:
         problems = await asyncio.to_thread(_problems, settings)
         grader = Grader(sandbox, problems)
-        grading = Grading(grader, Admission(clock), SubmissionStore(db), clock)
+        grading = Grading(grader, Admission(clock), submissions, clock)
         await grading.recover()
         yield grading
     finally:

@@ -42,6 +42,7 @@ from bot.schedule.model import Schedule
 from bot.schedule.picker import choose
 from bot.store.questions import QuestionStore
 from bot.store.schedules import Part, Post, ScheduleStore
+from bot.store.submissions import SubmissionStore
 from bot.types import Kind, MessageRef, Question, Reply
 
 log = logging.getLogger(__name__)
@@ -93,9 +94,11 @@ class Scheduler:
         clock: Clock,
         adapters: Mapping[str, ChatAdapter],
         config: SchedulerConfig = SchedulerConfig(),
+        submissions: SubmissionStore | None = None,
     ) -> None:
         self._ledger, self._questions, self._clock = ledger, questions, clock
         self._adapters, self._config = adapters, config
+        self._submissions = submissions  # for "solved so far" under a coding answer
         self._heap: list[_Entry] = []
         self._seq = itertools.count()
         # Schedules on connected platforms, kept current by `schedule_changed` and `_pause`,
@@ -306,7 +309,10 @@ class Scheduler:
         thread = (
             MessageRef(schedule.channel, asked.message_id) if asked and asked.message_id else None
         )
-        return answer_reply(question, schedule.locale), thread
+        solvers = None
+        if question.kind is Kind.CODING and self._submissions is not None:
+            solvers = await self._submissions.solvers(question.id)
+        return answer_reply(question, schedule.locale, solvers), thread
 
     async def _failed(self, schedule: Schedule, post: Post, error: str, *, permanent: bool) -> None:
         attempts = post.attempts + 1

@@ -392,3 +392,27 @@ async def test_moving_the_time_after_todays_post_does_not_post_twice_today(
     await at(scheduler, clock, utc(2026, 3, 3, 7, 0))
     questions = [s for s in adapter.sent if s.thread_of is None]
     assert len(questions) == 2  # tomorrow at the new time (yesterday's answer went out too)
+
+
+async def test_a_coding_answer_says_how_many_solved_it(
+    loaded_db: aiosqlite.Connection, clock: FakeClock, adapter: FakeAdapter
+) -> None:
+    from bot.grading.results import Grade, Verdict
+    from bot.schedule.scheduler import SchedulerConfig
+    from bot.store.submissions import SubmissionStore
+    from bot.types import User
+
+    submissions = SubmissionStore(loaded_db)
+    for person in ("alice", "bob", "alice"):  # alice twice: she counts once
+        sid = await submissions.add(User("test", person, person), "fast-power", "x", clock.now())
+        await submissions.finish(sid, Grade("fast-power", Verdict.ACCEPTED), clock.now())
+    await add(loaded_db, days="mon", coding="mon", answer="+1h")
+    clock.set(utc(2026, 3, 2, 0, 0))  # a Monday
+    scheduler = Scheduler(ScheduleStore(loaded_db), QuestionStore(loaded_db), clock,
+                          {"test": adapter}, SchedulerConfig(), submissions)  # fmt: skip
+    await scheduler.start()
+    await at(scheduler, clock, utc(2026, 3, 2, 1, 0))
+    await at(scheduler, clock, utc(2026, 3, 2, 2, 0))
+    question, answer = adapter.sent
+    assert question_id(question.reply) == "fast-power"
+    assert answer.reply.footer is not None and "solved so far by: 2" in answer.reply.footer
