@@ -4,7 +4,8 @@ Interactive (a terminal): a prompt, and numbered buttons that can be pressed by 
 number. Scripted (stdin is a pipe or file): one command per line, each reply printed, no
 prompt, so `printf '/search 显存\\n' | studybot console` works in scripts and tests.
 A line that opens a ``` code block continues until the line that closes it, so code can be
-pasted into `/submit <problem>` and `/run` as in chat.
+pasted into `/submit <problem>` and `/run` as in chat. Pressing "Submit solution" is the
+terminal's version of a chat form: it asks for the code, then submits it.
 
 Reading stdin happens in a worker thread so the event loop stays free for scheduled posts.
 """
@@ -17,7 +18,8 @@ from typing import TextIO
 
 from adapters.console.render import render
 from bot.core import Studybot
-from bot.types import Action, ChannelRef, Locale, MessageRef, Reply, User
+from bot.i18n import t
+from bot.types import Action, ActionKind, ChannelRef, Locale, MessageRef, Reply, User
 
 PLATFORM = "console"
 EXIT_WORDS = {"/quit", "/exit", "quit", "exit"}
@@ -62,7 +64,10 @@ class ConsoleAdapter:
 
     async def _respond(self, text: str) -> None:
         if text.isdigit() and 0 < int(text) <= len(self._actions):
-            text = self._actions[int(text) - 1].as_command()
+            action = self._actions[int(text) - 1]
+            text = action.as_command()
+            if action.kind is ActionKind.SUBMIT_SOLUTION:
+                text += " " + await self._ask_code(action.value)
         if not text.startswith("/"):
             text = "/help"
         reply = await self._core.handle_line(
@@ -73,6 +78,19 @@ class ConsoleAdapter:
     def _show(self, reply: Reply, prefix: str = "") -> None:
         self._actions = list(reply.actions)  # typing "1" presses the latest reply's button 1
         self._write(f"{prefix}{render(reply)}\n")
+
+    async def _ask_code(self, problem: str) -> str:
+        """The form: code between ``` lines, or plain lines up to an empty one."""
+        self._write(t(self._locale, "console.paste_code", problem=problem) + "\n")
+        first = await self._read_line(prompt="...> ")
+        if first is None:
+            return ""
+        if first.lstrip().startswith("```"):
+            return await self._complete_fence(first)
+        lines = [first]
+        while (more := await self._read_line(prompt="...> ")) is not None and more.strip():
+            lines.append(more)
+        return "```python\n" + "".join(lines) + "```"
 
     async def _complete_fence(self, line: str) -> str:
         """Read on until an open ``` block is closed (or input ends)."""

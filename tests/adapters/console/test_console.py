@@ -116,3 +116,25 @@ def test_submit_pasted_code_from_the_console(tmp_path: Path) -> None:
     assert "┌ ❌ Wrong answer: 旋转矩阵" in result.stdout
     assert "expected: [[7, 4, 1], [8, 5, 2], [9, 6, 3]]" in result.stdout
     assert "Solved: `rotate-matrix`" in result.stdout
+
+
+def test_the_submit_button_asks_for_the_code_like_a_form(tmp_path: Path) -> None:
+    script = (
+        "/question fast-power\n"
+        "1\n"  # the "Submit solution" button
+        "def my_pow(x, n):\n"
+        "    return x ** n\n"
+        "\n"
+        "/question rotate-matrix\n"
+        "1\n"
+        "```python\n"
+        "def rotate(m):\n"
+        "    m.reverse()\n"
+        "```\n"
+    )
+    result = studybot(["console"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Paste your solution to `fast-power`" in result.stdout
+    assert "┌ ❌ Rule violation: 数值的整数次方" in result.stdout
+    assert "`**` (line 2) is not allowed here" in result.stdout
+    assert "┌ ❌ Wrong answer: 旋转矩阵" in result.stdout
