@@ -16,6 +16,7 @@ import sys
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 import aiosqlite
 
@@ -84,7 +85,8 @@ async def open_app(
 async def open_grading(
     submissions: SubmissionStore, settings: Settings, clock: Clock
 ) -> AsyncIterator[Grading]:
-    """The sandbox started (its layers logged), problems loaded, leftovers graded again."""
+    """The sandbox started (its layers logged), problems loaded, and what the last run left
+    unfinished graded again in the background (start-up does not wait for it)."""
     sandbox = Sandbox()
     layers = await sandbox.start()
     log.info("grading sandbox ready; isolation %s", layers.describe())
@@ -92,8 +94,15 @@ async def open_grading(
         problems = await asyncio.to_thread(_problems, settings)
         grader = Grader(sandbox, problems)
         grading = Grading(grader, Admission(clock), submissions, clock)
-        await grading.recover()
-        yield grading
+        recovery = asyncio.create_task(grading.recover(), name="grading-recovery")
+        recovery.add_done_callback(_report_crash)
+        try:
+            yield grading
+        finally:
+            recovery.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await recovery
+            grader.close()
     finally:
         await sandbox.close()
 
@@ -120,9 +129,9 @@ async def running_scheduler(app: App) -> AsyncIterator[asyncio.Task[None]]:
             await task
 
 
-def _report_crash(task: asyncio.Task[None]) -> None:
+def _report_crash(task: asyncio.Task[Any]) -> None:
     if not task.cancelled() and task.exception() is not None:
-        log.error("the scheduler stopped", exc_info=task.exception())
+        log.error("%s stopped", task.get_name(), exc_info=task.exception())
 
 
 async def refresh_content(db: aiosqlite.Connection, settings: Settings) -> None:

@@ -59,7 +59,9 @@ def _problem(content_dir: Path, problem_id: str) -> Problem:
 async def _grade(problem: Problem, code: str) -> Grade:
     sandbox = Sandbox(warm=1)
     await sandbox.start()
+    grader = Grader(sandbox, {problem.id: problem})
     try:
-        return await Grader(sandbox, {problem.id: problem}).grade(problem, code)
+        return await grader.grade(problem, code)
     finally:
+        grader.close()
         await sandbox.close()

@@ -34,6 +34,9 @@ class Grader:
         # the event loop competes with one judge at a time and stays responsive under a flood.
         self._judge = ThreadPoolExecutor(1, thread_name_prefix="judge")
 
+    def close(self) -> None:
+        self._judge.shutdown(wait=False)
+
     def problem(self, problem_id: str) -> Problem | None:
         return self.problems.get(problem_id.strip().lower())
 

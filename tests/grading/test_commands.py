@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import aiosqlite
 import pytest
 import pytest_asyncio
 
+from bot.app import open_app
 from bot.commands.context import Context
 from bot.core import Studybot
 from bot.grading.admission import Admission
@@ -20,12 +22,13 @@ from bot.grading.problems import Problem
 from bot.grading.results import RawRun
 from bot.grading.service import Grading
 from bot.schedule.scheduler import Scheduler
-from bot.store.database import fetch_all
+from bot.settings import Settings
+from bot.store.database import fetch_all, open_database
 from bot.store.questions import QuestionStore
 from bot.store.schedules import ScheduleStore
 from bot.store.submissions import SubmissionStore
 from bot.types import ActionKind, ChannelRef, Locale, Reply, User
-from tests.fakes import FakeClock
+from tests.fakes import REPO, FakeClock
 from tests.grading.conftest import reference
 
 ALICE = User("test", "alice", "Alice")
@@ -147,3 +150,19 @@ async def test_a_coding_question_offers_to_submit(bot: Studybot) -> None:
     kinds = [a.kind for a in reply.actions]
     assert kinds == [ActionKind.SUBMIT_SOLUTION, ActionKind.REVEAL_ANSWER]
     assert reply.actions[0].as_command() == "/submit fast-power"
+
+
+async def test_the_bot_grades_leftovers_at_start_without_waiting_for_them(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    settings = Settings.from_mapping({"STUDYBOT_DATABASE": str(tmp_path / "bot.sqlite3"),
+                                      "STUDYBOT_CONTENT_DIR": str(REPO / "content")})  # fmt: skip
+    async with open_database(settings.database) as db:
+        left = await SubmissionStore(db).add(ALICE, "fast-power", reference("fast-power"),
+                                             clock.now())  # fmt: skip
+    async with open_app(settings, clock=clock) as app:
+        for _ in range(200):  # graded by a background task, in real worker processes
+            if await app.grading.submissions.verdict(left) is not None:
+                break
+            await asyncio.sleep(0.05)
+        assert await app.grading.submissions.verdict(left) == "accepted"
