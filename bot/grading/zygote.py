@@ -42,7 +42,7 @@ class Zygote:
     def __init__(self, control: socket.socket) -> None:
         self.control = control
         self.live: set[int] = set()
-        isolation._libc.prctl(isolation.PR_SET_PDEATHSIG, signal.SIGKILL)
+        isolation.die_with_parent()
         # Workers inherit a lower priority: a flood of submissions takes the spare CPU, never
         # the bot's own (its event loop answers everyone else meanwhile).
         os.nice(NICENESS)

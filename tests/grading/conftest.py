@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -39,9 +38,3 @@ async def sandbox() -> AsyncIterator[Sandbox]:
 @pytest.fixture(scope="module")
 def grader(sandbox: Sandbox, problems: dict[str, Problem]) -> Grader:
     return Grader(sandbox, problems)
-
-
-def solution_file(tmp_path: Path, code: str) -> Path:
-    path = tmp_path / "solution.py"
-    path.write_text(code, encoding="utf-8")
-    return path

@@ -46,6 +46,11 @@ DENIED_SYSCALLS = (
 _libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
 
 
+def die_with_parent() -> None:
+    """Be killed when the parent process exits (the zygote with the bot, a worker with it)."""
+    _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
 def enter_namespaces() -> bool:
     """Move this (single-threaded) process into a new user and network namespace."""
     return bool(_libc.unshare(CLONE_NEWUSER | CLONE_NEWNET) == 0)
@@ -84,7 +89,7 @@ def lock_down(job_fd: int, syscall_filter: Any | None) -> None:
     if job_fd != 0:
         os.dup2(job_fd, 0, inheritable=False)
     os.closerange(1, 65536)
-    _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    die_with_parent()
     resource.setrlimit(resource.RLIMIT_NOFILE, (1, 1))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     if syscall_filter is not None:
