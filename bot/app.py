@@ -87,7 +87,7 @@ async def open_grading(
 ) -> AsyncIterator[Grading]:
     """The sandbox started (its layers logged), problems loaded, and what the last run left
     unfinished graded again in the background (start-up does not wait for it)."""
-    sandbox = Sandbox()
+    sandbox = Sandbox(strict=settings.strict_isolation)
     layers = await sandbox.start()
     log.info("grading sandbox ready; isolation %s", layers.describe())
     try:

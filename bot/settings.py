@@ -60,6 +60,12 @@ DOCS = (
         "60",
         "after downtime, post a missed daily question at most this late",
     ),
+    SettingDoc(
+        "STUDYBOT_GRADING_ISOLATION",
+        "",
+        "strict: refuse to grade unless every isolation layer is up; relaxed: grade with what"
+        " the kernel allows. Default: strict when a platform token is set, else relaxed",
+    ),
     SettingDoc("DISCORD_TOKEN", "", "Discord bot token; set it to run on Discord", secret=True),
     SettingDoc(
         "DISCORD_GUILD_IDS",
@@ -160,6 +166,13 @@ class Settings:
     grace: timedelta = timedelta(hours=1)
     discord: DiscordSettings | None = None
     slack: SlackSettings | None = None
+    isolation: str = ""  # "strict" | "relaxed" | "" (strict exactly when a platform is set)
+
+    @property
+    def strict_isolation(self) -> bool:
+        """Whether grading needs every isolation layer: a public chat server's members are
+        strangers; the console's user is the operator."""
+        return self.isolation == "strict" or (not self.isolation and bool(self.platforms))
 
     @property
     def platforms(self) -> tuple[str, ...]:
@@ -188,6 +201,11 @@ class Settings:
             grace=_minutes("STUDYBOT_GRACE_MINUTES", get("STUDYBOT_GRACE_MINUTES")),
             discord=DiscordSettings.from_values(get),
             slack=_slack(get),
+            isolation=_choice(
+                "STUDYBOT_GRADING_ISOLATION",
+                get("STUDYBOT_GRADING_ISOLATION"),
+                ("strict", "relaxed"),
+            ),
         )
 
     def describe(self) -> list[tuple[str, str]]:
@@ -197,6 +215,7 @@ class Settings:
             ("STUDYBOT_CONTENT_DIR", str(self.content_dir)),
             ("STUDYBOT_LOG_LEVEL", self.log_level),
             ("STUDYBOT_GRACE_MINUTES", str(int(self.grace.total_seconds() // 60))),
+            ("STUDYBOT_GRADING_ISOLATION", "strict" if self.strict_isolation else "relaxed"),
             *(self.discord.describe() if self.discord else _off("DISCORD_")),
             *(self.slack.describe() if self.slack else _off("SLACK_")),
         ]
@@ -217,6 +236,13 @@ def _url(name: str, raw: str, scheme: str) -> str:
     if not raw.startswith((f"{scheme}://", f"{scheme}s://")):
         raise ConfigError(f"{name}: '{raw}' is not a {scheme}:// or {scheme}s:// URL")
     return raw
+
+
+def _choice(name: str, raw: str, choices: tuple[str, ...]) -> str:
+    value = raw.lower()
+    if value and value not in choices:
+        raise ConfigError(f"{name}: '{raw}' is not one of " + ", ".join(choices))
+    return value
 
 
 def _flag(name: str, raw: str) -> bool:

@@ -14,6 +14,7 @@ from bot.cli.content import content
 from bot.cli.discord_cli import discord_group
 from bot.cli.grade import grade
 from bot.cli.importing import import_command
+from bot.cli.sandbox import sandbox_group
 from bot.cli.serve import console, doctor, run
 from bot.cli.slack import slack
 
@@ -31,6 +32,7 @@ cli.add_command(doctor)
 cli.add_command(discord_group)
 cli.add_command(slack)
 cli.add_command(grade)
+cli.add_command(sandbox_group)
 
 
 def main() -> None:

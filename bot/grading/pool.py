@@ -43,16 +43,17 @@ EXIT_GRACE = 2.0  # seconds a finished worker gets to exit before it is killed
 
 @dataclass(frozen=True, slots=True)
 class Layers:
-    """Which isolation layers are active around every worker."""
+    """Every isolation layer around the workers, by name: "" when active, else why not."""
 
-    namespaces: bool
-    seccomp: bool
+    report: dict[str, str]
+
+    @property
+    def missing(self) -> dict[str, str]:
+        return {name: why for name, why in self.report.items() if why}
 
     def describe(self) -> str:
-        on = ["process", "rlimits"]
-        on += ["namespaces"] if self.namespaces else []
-        on += ["seccomp"] if self.seccomp else []
-        off = [n for n, a in (("namespaces", self.namespaces), ("seccomp", self.seccomp)) if not a]
+        on = [name for name, why in self.report.items() if not why]
+        off = [f"{name} ({why})" for name, why in self.missing.items()]
         return "active: " + ", ".join(on) + ("; unavailable: " + ", ".join(off) if off else "")
 
 
@@ -73,8 +74,12 @@ class _Worker:
 
 
 class Sandbox:
-    def __init__(self, *, warm: int = 4, output_limit: int = 16 * 1024 * 1024) -> None:
-        self._warm_target, self._output_limit = warm, output_limit
+    def __init__(self, *, warm: int = 4, output_limit: int = 16 * 1024 * 1024,
+                 strict: bool = False, disabled: frozenset[str] = frozenset()) -> None:  # fmt: skip
+        """`strict`: refuse every job unless all isolation layers came up (fail closed).
+        `disabled` turns layers off on purpose (the escape drill's tests)."""
+        self._warm_target, self._output_limit, self._strict = warm, output_limit, strict
+        self._disabled = ",".join(sorted(disabled))
         self._warm: asyncio.Queue[_Worker | None] = asyncio.Queue()  # None: gave up
         self._pending: collections.deque[socket.socket] = collections.deque()
         self._workers: dict[int, _Worker] = {}
@@ -92,6 +97,11 @@ class Sandbox:
     async def start(self) -> Layers:
         self._loop = asyncio.get_running_loop()
         self.layers = await self._launch()
+        if self._strict and self.layers.missing:
+            self._broken = ("grading is off: strict isolation needs every layer, and these are "
+                            "missing: " + "; ".join(f"{n} ({w})" for n, w in
+                                                    self.layers.missing.items()))  # fmt: skip
+            log.error("%s (STUDYBOT_GRADING_ISOLATION=relaxed accepts the risk)", self._broken)
         return self.layers
 
     async def _launch(self) -> Layers:
@@ -101,7 +111,9 @@ class Sandbox:
         control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             with theirs:
-                self._process = await asyncio.to_thread(_spawn_zygote, theirs.fileno())
+                self._process = await asyncio.to_thread(
+                    _spawn_zygote, theirs.fileno(), self._disabled
+                )
         except BaseException:
             control.close()
             raise
@@ -238,8 +250,7 @@ class Sandbox:
             return  # from a zygote already replaced
         kind = event["event"]
         if kind == "ready" and self._ready is not None and not self._ready.done():
-            layers = event["layers"]
-            self._ready.set_result(Layers(bool(layers["namespaces"]), bool(layers["seccomp"])))
+            self._ready.set_result(Layers({str(k): str(v) for k, v in event["layers"].items()}))
         elif kind == "forked":
             fresh = _Worker(event["pid"], self._pending.popleft(), self._loop.create_future(),
                             generation)  # fmt: skip
@@ -297,11 +308,16 @@ def _finished(raw: RawRun) -> bool:
     return bool(raw.lines) and raw.lines[-1].startswith(b'{"event": "done"')
 
 
-def _spawn_zygote(control_fd: int) -> subprocess.Popen[bytes]:
+# The zygote's whole environment: nothing of the bot's (no tokens, no settings), and one
+# thread for the numeric libraries, which a worker could not start anyway.
+ZYGOTE_ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
+def _spawn_zygote(control_fd: int, disabled: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-I", "-m", "bot.grading.zygote", str(control_fd)],
+        [sys.executable, "-I", "-m", "bot.grading.zygote", str(control_fd), disabled],
         pass_fds=(control_fd,),
-        env={},  # no tokens, no settings: nothing of the bot's environment
+        env=ZYGOTE_ENV,
         cwd="/",
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,

@@ -1,9 +1,10 @@
 """The zygote: a small process that forks grading workers on request.
 
-Started once by the parent (`python -I -m bot.grading.zygote FD`, empty environment, one
-inherited descriptor: FD, its control socket). At start it imports the sandbox and the
-modules solutions may import, enters a user + network namespace if the kernel allows, builds
-the seccomp filter, and reports `ready` with the active layers. Then it serves:
+Started once by the parent (`python -I -m bot.grading.zygote FD [DISABLED]`, an environment
+with no secrets, one inherited descriptor: FD, its control socket). At start it imports the
+sandbox and the modules solutions may import, runs one warm-up solution, and probes which
+isolation layers the kernel allows (sandbox/isolation.py), then reports `ready` with every
+layer and, for a missing one, why. Then it serves:
 
     parent -> zygote   b"fork" with one descriptor attached (SCM_RIGHTS): the worker's socket
     zygote -> parent   {"event": "forked", "pid": N}
@@ -12,9 +13,13 @@ the seccomp filter, and reports `ready` with the active layers. Then it serves:
 
 Forking here rather than in the bot keeps the event loop's process free of forks (and of
 their threads-and-locks hazards) and makes a worker cost a fork of a warm interpreter
-instead of a Python start-up. The zygote reaps its workers, so it alone may signal them:
-a pid is never killed after it could have been reused. SOCK_SEQPACKET keeps each request
-and its descriptor together. A worker dies with the zygote, and the zygote with the parent.
+instead of a Python start-up. With namespaces, the zygote's child N is the worker's keeper:
+it enters fresh namespaces, forks the worker as pid 1 inside them, and ends as the worker
+ended, so N's exit is the worker's. The zygote reaps N, so it alone may signal it: a pid is
+never killed after it could have been reused. SOCK_SEQPACKET keeps each request and its
+descriptor together. A worker dies with its keeper, the keeper with the zygote, and the
+zygote with the parent. The zygote is not dumpable: no worker, even one of the same user
+outside every namespace, may read or write its memory.
 """
 
 from __future__ import annotations
@@ -29,27 +34,30 @@ import sys
 import traceback
 from typing import Any
 
-from bot.grading.sandbox import isolation
+from bot.grading.sandbox import isolation, kernel
+from bot.grading.sandbox.drill import drill
 from bot.grading.sandbox.harness import execute
 from bot.grading.sandbox.policy import preload
 
 JOB_LIMIT = 64 * 1024 * 1024
 NICENESS = 10
 REAP_INTERVAL = 1.0  # a backstop: SIGCHLD wakes the loop
+PR_SET_CHILD_SUBREAPER = 36
 
 
 class Zygote:
-    def __init__(self, control: socket.socket) -> None:
+    def __init__(self, control: socket.socket, disabled: frozenset[str]) -> None:
         self.control = control
         self.live: set[int] = set()
-        isolation.die_with_parent()
+        kernel.die_with_parent()
+        kernel.set_dumpable(False)  # no worker of our user may open our /proc/<pid>/mem
+        kernel.prctl(PR_SET_CHILD_SUBREAPER, 1)  # an orphaned worker is ours to reap
         # Workers inherit a lower priority: a flood of submissions takes the spare CPU, never
         # the bot's own (its event loop answers everyone else meanwhile).
         os.nice(NICENESS)
         preload()
         warm_up()
-        self.namespaces = isolation.enter_namespaces()
-        self.filter = isolation.build_filter(isolation.load_seccomp_library())
+        self.plan = isolation.probe(disabled)
         self.base = isolation.address_space_now()
         # SIGCHLD writes to this pipe, so select() wakes the moment a worker exits.
         self.wakeup, wakeup_w = os.pipe()
@@ -58,9 +66,7 @@ class Zygote:
         signal.signal(signal.SIGCHLD, lambda *_: None)
 
     def serve(self) -> None:
-        layers = {"process": True, "rlimits": True, "namespaces": self.namespaces,
-                  "seccomp": self.filter is not None}  # fmt: skip
-        self._send({"event": "ready", "layers": layers, "pid": os.getpid()})
+        self._send({"event": "ready", "layers": self.plan.report(), "pid": os.getpid()})
         while True:
             watched: list[Any] = [self.control, self.wakeup]
             readable, _, _ = select.select(watched, [], [], REAP_INTERVAL)
@@ -90,8 +96,13 @@ class Zygote:
         if pid == 0:
             code = 70
             try:
+                signal.set_wakeup_fd(-1)
+                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
                 self.control.close()
-                work(job_fd, self.filter, self.base)
+                worker = isolation.isolate(self.plan)
+                if worker:  # we are its keeper, outside its namespaces
+                    isolation.keep(worker)
+                work(job_fd, self.plan, self.base)
                 code = 0
             finally:
                 os._exit(code)
@@ -99,10 +110,15 @@ class Zygote:
         return pid
 
     def _reap(self) -> None:
-        while self.live:
-            pid, status, usage = os.wait4(-1, os.WNOHANG)
+        while True:
+            try:
+                pid, status, usage = os.wait4(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
             if pid == 0:
                 return
+            if pid not in self.live:
+                continue  # an orphan handed to us as subreaper: reaped, nothing to tell
             self.live.discard(pid)
             self._send({
                 "event": "exit", "pid": pid,
@@ -148,18 +164,19 @@ def rehearse() -> None:
     execute(job, lambda _: None)
 
 
-def work(job_fd: int, syscall_filter: Any, base: int) -> None:
-    """A worker's whole life: lock down, read one job, run it, report, exit."""
-    isolation.lock_down(job_fd, syscall_filter)
+def work(job_fd: int, plan: isolation.Plan, base: int) -> None:
+    """A worker's whole life: lock down, read one job, limit, seal, run it, report, exit."""
+    isolation.lock_down(job_fd, plan)
     rehearse()  # take the copy-on-write faults now, while waiting, not during the job
     sock = socket.socket(fileno=0)
     job = json.loads(_read_job(sock))
     isolation.limit_job(float(job["time_limit"]), base + int(job["memory_mb"]) * 1024 * 1024)
+    isolation.seal(plan)
 
     def emit(event: dict[str, Any]) -> None:
         sock.sendall(json.dumps(event).encode() + b"\n")
 
-    execute(job, emit)
+    (drill if job["mode"] == "exec" else execute)(job, emit)
     sock.shutdown(socket.SHUT_RDWR)
 
 
@@ -177,8 +194,9 @@ def _read_job(sock: socket.socket) -> bytes:
 
 def main() -> None:
     control = socket.socket(fileno=int(sys.argv[1]))
+    disabled = frozenset(filter(None, sys.argv[2].split(","))) if len(sys.argv) > 2 else frozenset()
     try:
-        Zygote(control).serve()
+        Zygote(control, disabled).serve()
     except (BrokenPipeError, ConnectionResetError):
         pass  # the parent went away: so do we (and, by PDEATHSIG, every worker)
     except Exception:

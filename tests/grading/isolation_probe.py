@@ -30,7 +30,7 @@ def attempts(port: int, victim: str) -> dict[str, Callable[[], object]]:
         "exec": lambda: os.execv("/bin/true", ["/bin/true"]),
         "open_file": lambda: os.open("/etc/hostname", os.O_RDONLY),
         "kill_parent": lambda: os.kill(os.getppid(), 0),
-        "connect_host": lambda: socket.create_connection(("127.0.0.1", port), timeout=1),
+        "connect_host": lambda: socket.socket().connect(("127.0.0.1", port)),
     }
 
 
@@ -42,33 +42,47 @@ def try_all(port: int, victim: str) -> dict[str, int | None]:
             results[name] = None
         except OSError as exc:
             results[name] = exc.errno or errno.EIO
+        except Exception:  # refused some other way (e.g. no codec could be imported)
+            results[name] = errno.EIO
     return results
 
 
 def main() -> None:
     port, victim = int(sys.argv[1]), sys.argv[2]
-    namespaces = isolation.enter_namespaces()
-    syscall_filter = isolation.build_filter(isolation.load_seccomp_library())
+    plan = isolation.probe()
     ours, theirs = socket.socketpair()
     pid = os.fork()
     if pid == 0:
         ours.close()
-        isolation.lock_down(theirs.fileno(), syscall_filter)
+        worker = isolation.isolate(plan)
+        if worker:
+            isolation.keep(worker)
+        isolation.lock_down(theirs.fileno(), plan)
         isolation.limit_job(1.0, 512 * 1024 * 1024)
         channel = socket.socket(fileno=0)
+        isolation.seal(plan)
         channel.sendall(b"ready")
         channel.recv(1)  # wait while the parent looks at us from outside
         channel.sendall(json.dumps(try_all(port, victim)).encode())
         os._exit(0)
     theirs.close()
     assert ours.recv(5) == b"ready"
-    fds = sorted(entry.name for entry in Path(f"/proc/{pid}/fd").iterdir())
-    limits = Path(f"/proc/{pid}/limits").read_text()
+    worker_pid = _worker(pid, plan)
+    fds = sorted(entry.name for entry in Path(f"/proc/{worker_pid}/fd").iterdir())
+    limits = Path(f"/proc/{worker_pid}/limits").read_text()
     ours.sendall(b"go")
     inside = json.loads(ours.recv(65536))
     os.waitpid(pid, 0)
-    print(json.dumps({"namespaces": namespaces, "seccomp": syscall_filter is not None,
-                      "fds": fds, "limits": limits, "inside": inside}))  # fmt: skip
+    print(json.dumps({"layers": plan.report(), "fds": fds, "limits": limits,
+                      "inside": inside}))  # fmt: skip
+
+
+def _worker(child: int, plan: isolation.Plan) -> int:
+    """The worker's pid as the host sees it: the keeper's only child, with namespaces."""
+    if not plan.namespaces:
+        return child
+    children = Path(f"/proc/{child}/task/{child}/children").read_text().split()
+    return int(children[0])
 
 
 if __name__ == "__main__":

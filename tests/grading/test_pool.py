@@ -79,7 +79,7 @@ async def test_a_sandbox_that_cannot_come_back_says_so(
 ) -> None:
     import bot.grading.pool as pool
 
-    def broken(control_fd: int) -> None:
+    def broken(control_fd: int, disabled: str) -> None:
         raise OSError("no more processes")
 
     monkeypatch.setattr(pool, "_spawn_zygote", broken)

@@ -1,0 +1,62 @@
+"""`studybot sandbox exec FILE [--json] [--without LAYER]`: the escape drill, for operators.
+
+Runs FILE as plain Python (no restricted compiler, no rules) in a grading worker with every
+isolation layer the kernel allows and a submission's limits, and prints what it printed,
+how it ended, and the layers. Exit status 0 when it ran (whatever the code did), 2 for bad
+usage. `--without` turns a layer off, to see that the others hold without it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from typing import TextIO
+
+import click
+
+from bot.cli.common import settings_from_env
+from bot.grading.drill import DrillResult, run_drill
+from bot.grading.pool import Sandbox
+
+OPTIONAL_LAYERS = ("namespaces", "landlock", "seccomp")
+
+
+@click.group(name="sandbox")
+def sandbox_group() -> None:
+    """The grading sandbox: drills for operators."""
+
+
+@sandbox_group.command(name="exec")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@click.option("--without", multiple=True, type=click.Choice(OPTIONAL_LAYERS),
+              help="turn an isolation layer off (repeatable)")  # fmt: skip
+@click.argument("file", type=click.File("r", encoding="utf-8-sig"))
+def exec_command(as_json: bool, without: tuple[str, ...], file: TextIO) -> None:
+    """Run FILE ('-' for stdin) as plain Python inside a grading worker."""
+    settings_from_env()
+    try:
+        code = file.read()
+    except UnicodeDecodeError as exc:
+        click.echo(f"{file.name}: not UTF-8 text ({exc.reason} at byte {exc.start})", err=True)
+        sys.exit(2)
+    result = asyncio.run(_drill(code, frozenset(without)))
+    if as_json:
+        click.echo(json.dumps(result.as_json(), ensure_ascii=False))
+    else:
+        click.echo(_text(result))
+
+
+async def _drill(code: str, disabled: frozenset[str]) -> DrillResult:
+    sandbox = Sandbox(warm=1, disabled=disabled)
+    await sandbox.start()
+    try:
+        return await run_drill(sandbox, code)
+    finally:
+        await sandbox.close()
+
+
+def _text(result: DrillResult) -> str:
+    layers = [f"  {name}: {why or 'on'}" for name, why in result.layers.items()]
+    return "\n".join([f"exit: {result.exit} ({result.ended})", "stdout:", result.stdout,
+                      "stderr:", result.stderr, "layers:", *layers])  # fmt: skip
