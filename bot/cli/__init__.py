@@ -17,6 +17,7 @@ from bot.cli.importing import import_command
 from bot.cli.sandbox import sandbox_group
 from bot.cli.serve import console, doctor, run
 from bot.cli.slack import slack
+from bot.hardening import harden_process
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -36,5 +37,6 @@ cli.add_command(sandbox_group)
 
 
 def main() -> None:
+    harden_process()
     tune_interpreter()
     cli(prog_name="studybot")

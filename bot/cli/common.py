@@ -9,16 +9,19 @@ import sys
 import click
 
 from bot.errors import ConfigError
-from bot.settings import Settings
+from bot.hardening import forget_secrets
+from bot.settings import DOCS, Settings
 
 
 def settings_from_env() -> Settings:
-    """Build the settings once; a wrong value stops the command, naming the setting."""
+    """Build the settings once; a wrong value stops the command, naming the setting. Secrets
+    leave the environment once read."""
     try:
         settings = Settings.load(os.environ)
     except ConfigError as exc:
         click.echo(f"configuration error: {exc}", err=True)
         sys.exit(2)
+    forget_secrets(doc.name for doc in DOCS if doc.secret)  # the settings hold them now
     logging.basicConfig(
         level=settings.log_level_number,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
