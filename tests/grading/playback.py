@@ -12,6 +12,7 @@ import contextlib
 import json
 import socket
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from bot.grading.pool import Limits, read_report
@@ -26,15 +27,20 @@ def report(*events: Any) -> bytes:
 
 
 class Playback:
-    def __init__(self, data: bytes, *, size: int = OUTPUT_LIMIT) -> None:
+    """Plays `data` back for every job, or `data(job)`: what that job's worker writes (a
+    callable may also raise, as a sandbox in trouble does)."""
+
+    def __init__(self, data: bytes | Callable[[dict[str, Any]], bytes], *,
+                 size: int = OUTPUT_LIMIT) -> None:  # fmt: skip
         self.data, self.size = data, size
         self.jobs: list[dict[str, Any]] = []
 
     async def run(self, job: dict[str, Any], deadline: float) -> RawRun:
         self.jobs.append(job)
+        data = self.data(job) if callable(self.data) else self.data
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         ours.setblocking(False)
-        writer = threading.Thread(target=_write, args=(theirs, self.data), name="playback")
+        writer = threading.Thread(target=_write, args=(theirs, data), name="playback")
         writer.start()
         raw = RawRun()
         try:
