@@ -23,5 +23,5 @@ def extract_code(text: str) -> str:
 
 def neutralize(text: str) -> str:
     text = text.replace("```", f"`{ZERO_WIDTH}`{ZERO_WIDTH}`")
-    text = re.sub(r"@(everyone|here|channel)", f"@{ZERO_WIDTH}\\1", text)
+    text = re.sub(r"@(everyone|here|channel)", f"@{ZERO_WIDTH}\\1", text, flags=re.I)
     return re.sub(r"<([@#!])", f"<{ZERO_WIDTH}\\1", text)
