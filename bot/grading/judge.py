@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import signal
 from typing import Any
 
 from bot.grading.checkers import CHECKERS, Outcome
 from bot.grading.problems import Case, Problem
 from bot.grading.results import Grade, RawRun, TestResult, Verdict
+from bot.text.code import valid_unicode
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +35,6 @@ KINDS = {
     "result": Verdict.RUNTIME_ERROR,
 }
 TIME_SIGNALS = {signal.SIGXCPU, signal.SIGKILL}
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def judge(problem: Problem | None, raw: RawRun) -> Grade:
@@ -96,7 +95,7 @@ def text(value: Any, limit: int = MESSAGE_KEPT) -> str:
         value = _json(value)
     if len(value) > limit:
         value = value[: limit - 1] + "…"
-    return _SURROGATE.sub("\ufffd", value)
+    return valid_unicode(value)
 
 
 def _json(value: Any) -> str:

@@ -25,6 +25,7 @@ from bot.grading.problems import Problem
 from bot.grading.results import Grade
 from bot.ports import Clock
 from bot.store.submissions import Submission, SubmissionStore
+from bot.text.code import valid_unicode
 from bot.types import Locale, User
 
 log = logging.getLogger(__name__)
@@ -63,6 +64,7 @@ class Grading:
 
     async def _graded(self, user: User, locale: Locale, problem: Problem | None,
                       code: str) -> Grade:  # fmt: skip
+        code = valid_unicode(code)  # graded as stored
         ticket = self.admission.admit(user, locale)
         try:
             pid = problem.id if problem else None

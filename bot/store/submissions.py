@@ -17,6 +17,7 @@ import aiosqlite
 
 from bot.grading.results import Grade, Verdict
 from bot.store.database import fetch_all, fetch_one, transaction
+from bot.text.code import valid_unicode
 from bot.types import User
 
 
@@ -46,9 +47,10 @@ class SubmissionStore:
     async def add(self, user: User, problem_id: str | None, code: str, now: datetime) -> int:
         sql = """INSERT INTO submissions (platform, user_id, user_name, problem_id, code, state,
                      created_at) VALUES (?, ?, ?, ?, ?, 'queued', ?)"""
+        name, code = valid_unicode(user.display_name), valid_unicode(code)  # else SQLite refuses
         async with transaction(self._db):
-            cursor = await self._db.execute(sql, (user.platform, user.id, user.display_name,
-                                                  problem_id, code, now.isoformat()))  # fmt: skip
+            cursor = await self._db.execute(sql, (user.platform, user.id, name, problem_id, code,
+                                                  now.isoformat()))  # fmt: skip
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 

@@ -1,6 +1,6 @@
 """Start-up recovery against one poisoned submission, through a real SQLite file: the others are
 graded, the poisoned one is counted, and after failing twice (across restarts) it is marked
-`failed` and never blocks a start again."""
+`failed` and never blocks a start again. And text from outside (lone surrogates) is stored."""
 
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ from bot.errors import GradingUnavailable
 from bot.grading.admission import Admission
 from bot.grading.grader import Grader
 from bot.grading.problems import Problem
+from bot.grading.results import Verdict
 from bot.grading.service import Grading, Recovery
 from bot.store.database import fetch_all, open_database
 from bot.store.migrations import MIGRATIONS
 from bot.store.submissions import SubmissionStore
-from bot.types import User
+from bot.types import Locale, User
 from tests.fakes import FakeClock
 from tests.grading.playback import Playback, report
 
@@ -127,3 +128,18 @@ async def test_submissions_of_an_older_database_keep_their_rows(tmp_path: Path) 
     async with open_database(path) as db:
         (left,) = await SubmissionStore(db).unfinished()
     assert (left.id, left.code, left.attempts) == (7, "x = 1", 0)
+
+
+async def test_lone_surrogates_in_a_submission_are_stored_and_graded(
+    tmp_path: Path, problems: dict[str, Problem]
+) -> None:
+    path = tmp_path / "bot.sqlite3"
+    mallory = User("discord", "9", "Mal\ud800lory")  # as a JSON "\ud800" escape decodes
+    async with started(path, problems, RuntimeError()) as (grading, playback):
+        grade = await grading.submit(mallory, Locale.EN, problems["fast-power"],
+                                     "def my_pow(x, n): return 1  # \udfff")  # fmt: skip
+        assert grade.verdict is Verdict.ACCEPTED
+        assert playback.jobs[0]["code"].endswith("# \ufffd")
+    async with open_database(path) as db:
+        rows = await fetch_all(db, "SELECT user_name, code FROM submissions")
+    assert tuple(rows[0]) == ("Mal\ufffdlory", "def my_pow(x, n): return 1  # \ufffd")
