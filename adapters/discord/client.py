@@ -5,7 +5,9 @@ those built from the core's specs, globally or, with `DISCORD_GUILD_IDS`, in tho
 at once (global commands take up to an hour to appear). Intents are the least the bot
 needs: guilds, and messages for code that mentions the bot; the privileged Message Content
 intent only when `DISCORD_MESSAGE_CONTENT` asks for it. No member or message cache: the
-bot reads everything it needs from each event.
+bot reads everything it needs from each event. Nothing it sends may mention anyone (the
+`allowed_mentions` default): echoed text is made inert in the core as well, but Discord itself
+then refuses to ping for whatever slips through.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class StudyClient(discord.Client):
         self, core: Studybot, settings: DiscordSettings, *, defer_after: float = 2.0,
         **options: Any,
     ) -> None:  # fmt: skip
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(intents=intents(settings), max_messages=None,
                          chunk_guilds_at_startup=False,
                          member_cache_flags=discord.MemberCacheFlags.none(), **options)  # fmt: skip

@@ -9,8 +9,11 @@ code included, or Slack reads them as its own markup. So, line by line:
   become bold lines, `**x**`/`__x__` bold, `*x*` italic, `~~x~~` strike, `[t](u)` links,
   and `-`/`*` list markers bullets.
 
-Slack's own tokens (`<#C123>`, `<@U123>`, `<!here>`) pass through unescaped, so a caller may
-place channel mentions in the Markdown it renders.
+Channel and user tokens (`<#C123>`, `<@U123>`) pass through unescaped, so a caller may place
+channel mentions in the Markdown it renders. Special mentions (`<!here>`, `<!channel>`,
+`<!everyone>`, `<!subteam^S1>`) never do: the core has no reason to notify a whole channel or
+group, so whatever text reaches this module cannot either. Text echoed from a solution is made
+inert before that, in the core (`bot.text.code.neutralize`).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from __future__ import annotations
 import re
 
 FENCE = "```"
-_SLACK_TOKEN = re.compile(r"<[#@!][A-Za-z0-9^|_.\-]+>")
+_SLACK_TOKEN = re.compile(r"<[#@][A-Za-z0-9|_.\-]+>")
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _LINK = re.compile(r"\[([^\]]+)\]\((https?://[^)\s]+)\)")

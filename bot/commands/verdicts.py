@@ -2,7 +2,9 @@
 
 Samples show input, expected and actual values; hidden tests only pass or fail (with the
 checker's reason, never their data). Everything a solution wrote or raised is echoed through
-`neutralize`, inside code blocks it cannot close.
+`echo`: cut to a length first (a 10 MB compile error never reaches an adapter, whoever built
+the Grade), then `neutralize`d, inside code blocks it cannot close, or, in one line, mention
+nobody on any platform.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from bot.types import Field, Locale, Reply
 
 MARKS = {Verdict.ACCEPTED: "✅", Verdict.SKIPPED: "⏭️"}
 OUTPUT_SHOWN = 1500
+MESSAGE_SHOWN = 1500  # characters of a compile error or error message
+LINE_SHOWN = 300  # characters of a test's message, input, expected or actual value
+NOTE_SHOWN = 200
 
 
 def grade_reply(grade: Grade, locale: Locale, title: str | None) -> Reply:
@@ -29,14 +34,23 @@ def grade_reply(grade: Grade, locale: Locale, title: str | None) -> Reply:
     parts = [*_message(grade), *_tests(grade, locale), *_output(grade, locale, title is None)]
     # A verdict is a result, not a mistake in using the bot: always the normal tone.
     return Reply(title=heading, body="\n\n".join(p for p in parts if p),
-                 fields=_usage(grade, locale), footer=" · ".join(grade.notes) or None)  # fmt: skip
+                 fields=_usage(grade, locale), footer=_notes(grade))  # fmt: skip
+
+
+def echo(text: str, limit: int) -> str:
+    """Text that came from a solution, as it may be shown: at most `limit` characters, inert."""
+    return neutralize(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def _notes(grade: Grade) -> str | None:
+    return " · ".join(echo(note, NOTE_SHOWN) for note in grade.notes[:5]) or None
 
 
 def _message(grade: Grade) -> list[str]:
     if not grade.message or (grade.tests and grade.verdict is not Verdict.COMPILE_ERROR
                              and any(t.message == grade.message for t in grade.tests)):  # fmt: skip
         return []
-    return [f"```\n{neutralize(grade.message)}\n```"]
+    return [f"```\n{echo(grade.message, MESSAGE_SHOWN)}\n```"]
 
 
 def _tests(grade: Grade, locale: Locale) -> list[str]:
@@ -63,7 +77,7 @@ def _headline(test: TestResult, locale: Locale) -> str:
     if test.cpu_ms and test.cpu_ms >= 0.1 and test.verdict is Verdict.ACCEPTED:
         line += f" · {test.cpu_ms:.1f} ms"  # below the clock's resolution it says nothing
     if test.message and test.verdict is not Verdict.ACCEPTED:
-        line += f" — {neutralize(test.message)}"
+        line += f" — {echo(test.message, LINE_SHOWN)}"
     return line
 
 
@@ -73,17 +87,17 @@ def _sample(test: TestResult, locale: Locale) -> str:
         return line
     rows = [(t(locale, "grade.input"), test.input), (t(locale, "grade.expected"), test.expected),
             (t(locale, "grade.got"), test.got)]  # fmt: skip
-    shown = "\n".join(f"{label}: {neutralize(value)}" for label, value in rows if value)
+    shown = "\n".join(f"{label}: {echo(value, LINE_SHOWN)}" for label, value in rows if value)
     return f"{line}\n```\n{shown}\n```"
 
 
 def _output(grade: Grade, locale: Locale, always: bool) -> list[str]:
     if not grade.output and not always:
         return []
-    text = grade.output[:OUTPUT_SHOWN].rstrip("\n") or t(locale, "grade.no_output")
+    text = neutralize(grade.output[:OUTPUT_SHOWN].rstrip("\n")) or t(locale, "grade.no_output")
     dropped = grade.output_dropped + max(len(grade.output) - OUTPUT_SHOWN, 0)
     cut = f"\n{t(locale, 'grade.output_cut', dropped=dropped)}" if dropped else ""
-    return [f"{t(locale, 'grade.output')}:\n```\n{neutralize(text)}\n```{cut}"]
+    return [f"{t(locale, 'grade.output')}:\n```\n{text}\n```{cut}"]
 
 
 def _usage(grade: Grade, locale: Locale) -> tuple[Field, ...]:

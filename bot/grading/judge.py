@@ -4,19 +4,30 @@ Runs in a thread (decoding a 200 x 200 matrix per test is real work). The verdic
 first failing test's, in test order; tests after a test that ended the process are skipped.
 A report cut short is explained by how the worker ended: killed at the wall-clock deadline or
 by the CPU limit (SIGXCPU) means the test it was on ran out of time.
+
+The report is the worker's word, and the worker runs hostile code: every field is checked for
+its type before use, text is capped and its lone surrogates replaced (so it encodes as UTF-8
+in JSON, SQLite and HTTP), and a checker that raises on what it was given is a wrong answer
+with the reason, not a crash. Nothing here raises on any report.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import signal
 from typing import Any
 
 from bot.grading.checkers import CHECKERS, Outcome
 from bot.grading.problems import Case, Problem
 from bot.grading.results import Grade, RawRun, TestResult, Verdict
+from bot.text.code import valid_unicode
+
+log = logging.getLogger(__name__)
 
 SHOWN = 300  # characters of a sample's input, expected or actual value shown to users
+MESSAGE_KEPT = 2000  # characters of a compile error or error message kept
+OUTPUT_KEPT = 4000  # characters of printed output kept (the worker caps it too)
 KINDS = {
     "runtime": Verdict.RUNTIME_ERROR,
     "memory": Verdict.MEMORY_LIMIT_EXCEEDED,
@@ -27,14 +38,25 @@ TIME_SIGNALS = {signal.SIGXCPU, signal.SIGKILL}
 
 
 def judge(problem: Problem | None, raw: RawRun) -> Grade:
+    try:
+        return _judge(problem, raw)
+    except Exception:  # a report this module failed to foresee: a verdict, never a crash
+        log.exception("a report from worker %s could not be judged", raw.worker)
+        name = problem.id if problem else None
+        return Grade(name, Verdict.RUNTIME_ERROR, message="the code's report could not be read")
+
+
+def _judge(problem: Problem | None, raw: RawRun) -> Grade:
     events = _decode(raw.lines)
     head = events[0] if events else {}
     name = problem.id if problem else None
     if head.get("event") == "compile_error":
-        return Grade(name, Verdict.COMPILE_ERROR, message=str(head.get("message")))
+        return Grade(name, Verdict.COMPILE_ERROR, message=text(head.get("message")))
     if head.get("event") == "rule_violation":
-        message = f"`{head.get('rule')}` (line {head.get('line')}) is not allowed here"
-        return Grade(name, Verdict.RULE_VIOLATION, message=message)
+        rule, line = text(head.get("rule"), 100), _int(head.get("line"))
+        return Grade(
+            name, Verdict.RULE_VIOLATION, message=f"`{rule}` (line {line}) is not allowed here"
+        )
     done = next((e for e in events if e.get("event") == "done"), {})
     common = _common(head, done, raw)
     stopped = _load_failure(events, problem)
@@ -57,22 +79,56 @@ def _decode(lines: list[bytes]) -> list[dict[str, Any]]:
     for line in lines:
         try:
             event = json.loads(line)
-        except (ValueError, RecursionError):
+        except (ValueError, RecursionError, MemoryError):  # ValueError: also digits past 4300
             break  # a damaged report ends here; what follows cannot be trusted
         if isinstance(event, dict):
             events.append(event)
     return events
 
 
+def text(value: Any, limit: int = MESSAGE_KEPT) -> str:
+    """Worker text made safe to keep: a string (anything else is shown as JSON), at most
+    `limit` characters, lone surrogates replaced."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        value = _json(value)
+    if len(value) > limit:
+        value = value[: limit - 1] + "…"
+    return valid_unicode(value)
+
+
+def _json(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (ValueError, TypeError, RecursionError):
+        return "(unprintable)"
+
+
+def _int(value: Any, default: int = 0) -> int:
+    return value if type(value) is int and abs(value) < 1 << 62 else default
+
+
+def _number(value: Any) -> float | None:
+    """A usage figure (milliseconds, kilobytes) if the report gave a plausible one."""
+    if type(value) not in (int, float) or not 0 <= value < 1e15:  # NaN fails this too
+        return None
+    return float(value)
+
+
 def _common(head: dict[str, Any], done: dict[str, Any], raw: RawRun) -> dict[str, Any]:
-    cpu = done.get("cpu_ms", raw.exit.cpu_ms if raw.exit else None)
-    peak = done.get("maxrss_kb", raw.exit.maxrss_kb if raw.exit else None)
+    cpu = _number(done.get("cpu_ms", raw.exit.cpu_ms if raw.exit else None))
+    peak = _number(done.get("maxrss_kb", raw.exit.maxrss_kb if raw.exit else None))
+    output = done.get("output", "")
+    output = output if isinstance(output, str) else ""
+    notes = head.get("notes", ())
+    notes = notes[:10] if isinstance(notes, list) else ()
     return {
-        "output": str(done.get("output", "")),
-        "output_dropped": int(done.get("dropped", 0)),
-        "notes": tuple(map(str, head.get("notes", ()))),
+        "output": text(output[:OUTPUT_KEPT], OUTPUT_KEPT),
+        "output_dropped": max(_int(done.get("dropped")), 0) + max(len(output) - OUTPUT_KEPT, 0),
+        "notes": tuple(text(n, 200) for n in notes),
         "cpu_ms": cpu,
-        "peak_kb": peak,
+        "peak_kb": None if peak is None else int(peak),
     }
 
 
@@ -82,9 +138,19 @@ def _load_failure(events: list[dict[str, Any]],
     for e in events:
         if e.get("event") == "missing" and problem is not None:
             return Verdict.COMPILE_ERROR, f"define a function named `{problem.function}`"
-        if e.get("event") == "test" and e.get("i") == -1:
-            return KINDS.get(str(e.get("kind")), Verdict.RUNTIME_ERROR), str(e.get("error"))
+        if e.get("event") == "test" and _index(e) == -1:
+            return _kind(e), text(e.get("error"))
     return None
+
+
+def _index(event: dict[str, Any]) -> int | None:
+    i = event.get("i")
+    return i if type(i) is int else None  # not a bool, not a float
+
+
+def _kind(event: dict[str, Any]) -> Verdict:
+    kind = event.get("kind")
+    return KINDS.get(kind if isinstance(kind, str) else "", Verdict.RUNTIME_ERROR)
 
 
 def _skipped_all(problem: Problem | None) -> tuple[TestResult, ...]:
@@ -93,9 +159,10 @@ def _skipped_all(problem: Problem | None) -> tuple[TestResult, ...]:
 
 
 def _tests(problem: Problem, events: list[dict[str, Any]], raw: RawRun) -> tuple[TestResult, ...]:
-    by_index = {
-        e["i"]: e for e in events if e.get("event") == "test" and isinstance(e.get("i"), int)
-    }
+    by_index: dict[int, dict[str, Any]] = {}
+    for e in events:
+        if e.get("event") == "test" and (i := _index(e)) is not None:
+            by_index.setdefault(i, e)  # the first word on a test is the one that counts
     results, ended = [], False
     for index, case in enumerate(problem.cases):
         event = by_index.get(index)
@@ -118,24 +185,50 @@ def _cut_short(raw: RawRun) -> tuple[Verdict, str]:
     if raw.timed_out or (end is not None and end.signal in TIME_SIGNALS):
         return Verdict.TIME_LIMIT_EXCEEDED, "time limit exceeded"
     if end is not None and end.signal:
-        return Verdict.RUNTIME_ERROR, f"the process crashed ({signal.Signals(end.signal).name})"
+        return Verdict.RUNTIME_ERROR, f"the process crashed ({_signal_name(end.signal)})"
     return Verdict.RUNTIME_ERROR, "the process ended before reporting a result"
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
 
 
 def _checked(problem: Problem, case: Case, event: dict[str, Any]) -> TestResult:
     if event.get("status") != "ok":
-        verdict = KINDS.get(str(event.get("kind")), Verdict.RUNTIME_ERROR)
-        return _shown(case, verdict, str(event.get("error")), None, event)
-    got = Outcome(event.get("value"), event.get("args"))
-    reason = CHECKERS[problem.checker](case.args(), case.expected, got)
+        return _shown(case, _kind(event), text(event.get("error")), None, event)
+    args = event.get("args")
+    got = Outcome(event.get("value"), args if isinstance(args, list) else None)
+    reason = _check(problem, case, got)
     verdict = Verdict.ACCEPTED if reason is None else Verdict.WRONG_ANSWER
     shown = got.args[0] if problem.wants_args and got.args else got.value
     return _shown(case, verdict, reason, shown, event)
 
 
+def _check(problem: Problem, case: Case, got: Outcome) -> str | None:
+    """The checker's reason, or why the result could not even be compared: a checker meets
+    whatever plain data the solution returned (an int too large for a float, a structure
+    nested past the recursion limit, a dict where a list was due) and may raise on it."""
+    try:
+        reason = CHECKERS[problem.checker](case.args(), case.expected, got)
+    except Exception as exc:
+        detail = text(f"{type(exc).__name__}: {_reason(exc)}", 200)
+        return f"the result could not be compared with the expected one ({detail})"
+    return None if reason is None else text(reason)
+
+
+def _reason(exc: BaseException) -> str:
+    try:
+        return str(exc)
+    except Exception:
+        return "(unprintable)"
+
+
 def _shown(case: Case, verdict: Verdict, message: str | None, got: Any,
            event: dict[str, Any] | None = None) -> TestResult:  # fmt: skip
-    cpu = event.get("cpu_ms") if event else None
+    cpu = _number(event.get("cpu_ms")) if event else None
     if not case.sample:  # hidden: pass or fail, and the checker's reason, never the data
         return TestResult(case.number, False, verdict, message, cpu_ms=cpu)
     return TestResult(case.number, True, verdict, message, _text(case.args()),
@@ -143,5 +236,4 @@ def _shown(case: Case, verdict: Verdict, message: str | None, got: Any,
 
 
 def _text(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
+    return text(_json(value), SHOWN)

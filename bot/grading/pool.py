@@ -39,6 +39,9 @@ log = logging.getLogger(__name__)
 
 READ_CHUNK = 1 << 16
 EXIT_GRACE = 2.0  # seconds a finished worker gets to exit before it is killed
+# A report is a `compiled` line, one line per test, then `missing` or `done`: any more is not
+# the harness talking, and a flood of short lines would cost the parent far more than bytes.
+EVENTS_BESIDE_TESTS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,15 +196,7 @@ class Sandbox:
         except OSError:  # the worker is gone before it read a byte
             await self._stopped(worker, kill=True)
             raise _WorkerLost from None
-        buffer, size = b"", 0
-        with contextlib.suppress(ConnectionError):  # it died mid-report: the report is cut
-            while chunk := await loop.sock_recv(sock, READ_CHUNK):
-                size += len(chunk)
-                if size > self._output_limit:
-                    raw.overflowed = True
-                    return
-                *lines, buffer = (buffer + chunk).split(b"\n")
-                raw.lines.extend(lines)
+        await read_report(sock, raw, Limits.of(job, self._output_limit))
 
     async def _stopped(self, worker: _Worker, *, kill: bool) -> Exit | None:
         """How a worker that did not finish its report ended (a signal tells why)."""
@@ -306,6 +301,51 @@ def _finished(raw: RawRun) -> bool:
     """Whether the report ends with the harness's own `done` event. Every line starts with
     the harness's `{"event": ...`, so nothing a solution returns or prints can fake this."""
     return bool(raw.lines) and raw.lines[-1].startswith(b'{"event": "done"')
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """How much of a report the parent takes: bytes in all, and complete lines."""
+
+    size: int
+    lines: int
+
+    @classmethod
+    def of(cls, job: dict[str, Any], size: int) -> Limits:
+        return cls(size, len(job.get("tests", ())) + EVENTS_BESIDE_TESTS)
+
+
+async def read_report(sock: socket.socket, raw: RawRun, limit: Limits) -> None:
+    """Read a worker's report until it closes `sock`, into `raw.lines`.
+
+    The worker may be hostile, so this is linear in what it sends and bounded: bytes go into
+    one buffer (never re-joined or re-split as they arrive), newlines are counted chunk by
+    chunk, and reading stops, marking `raw.overflowed`, as soon as either limit is passed.
+    A worker writing as fast as it can would otherwise hold the loop for the whole read:
+    `sock_recv` does not yield while data is waiting, so the loop is given a turn per chunk.
+    The buffer is cut into lines once, at the end; a last line without its newline is cut
+    short and dropped. Decoding the lines is the judge's work, in a thread."""
+    loop, buffer, newlines = asyncio.get_running_loop(), bytearray(), 0
+    with contextlib.suppress(ConnectionError):  # it died mid-report: the report is cut
+        while chunk := await loop.sock_recv(sock, READ_CHUNK):
+            buffer += chunk
+            newlines += chunk.count(b"\n")
+            if len(buffer) > limit.size or newlines > limit.lines:
+                raw.overflowed = True
+                break
+            await asyncio.sleep(0)  # sock_recv returns at once while data waits: let others in
+    raw.lines.extend(_lines(buffer, limit))
+
+
+def _lines(buffer: bytearray, limit: Limits) -> list[bytes]:
+    """The first complete lines of `buffer` within both limits, each copied once."""
+    lines: list[bytes] = []
+    start, end = 0, min(len(buffer), limit.size)
+    with memoryview(buffer) as view:
+        while len(lines) < limit.lines and (stop := buffer.find(b"\n", start, end)) >= 0:
+            lines.append(bytes(view[start:stop]))
+            start = stop + 1
+    return lines
 
 
 # The zygote's whole environment: nothing of the bot's (no tokens, no settings), and one

@@ -3,21 +3,48 @@
 Every submission is written before it waits for a slot, so a crash loses none: `recover`,
 called at start-up, grades again whatever was left `queued` (its verdict is then on the
 person's record, `/me`), or marks it `interrupted` if its problem is gone.
+
+No one submission can block recovery: each row is tried on its own, an exception is logged
+and counted and the loop goes on, and every attempt is counted in the row before it starts,
+so a row that failed (or took the bot down) `MAX_ATTEMPTS` times is marked `failed` and
+never tried again. An attempt that ended for the bot's own reasons (shutdown, the sandbox
+unavailable) is given back.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections import Counter
+from dataclasses import dataclass
 
+from bot.errors import GradingUnavailable
 from bot.grading.admission import Admission
 from bot.grading.grader import Grader
 from bot.grading.problems import Problem
 from bot.grading.results import Grade
 from bot.ports import Clock
-from bot.store.submissions import SubmissionStore
+from bot.store.submissions import Submission, SubmissionStore
+from bot.text.code import valid_unicode
 from bot.types import Locale, User
 
 log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 2  # gradings at start-up before a leftover submission is given up on
+
+
+@dataclass(frozen=True, slots=True)
+class Recovery:
+    """What `recover` did with the submissions a previous run left unfinished."""
+
+    graded: int = 0
+    interrupted: int = 0  # its problem is gone
+    failed: int = 0  # given up on: its grading failed MAX_ATTEMPTS times
+    errors: int = 0  # its grading raised this time; left queued for the next start
+
+    @property
+    def total(self) -> int:
+        return self.graded + self.interrupted + self.failed + self.errors
 
 
 class Grading:
@@ -37,6 +64,7 @@ class Grading:
 
     async def _graded(self, user: User, locale: Locale, problem: Problem | None,
                       code: str) -> Grade:  # fmt: skip
+        code = valid_unicode(code)  # graded as stored
         ticket = self.admission.admit(user, locale)
         try:
             pid = problem.id if problem else None
@@ -49,17 +77,42 @@ class Grading:
         await self.submissions.finish(submission, grade, self._clock.now())
         return grade
 
-    async def recover(self) -> int:
-        """Grade again what a previous run left unfinished; returns how many."""
+    async def recover(self) -> Recovery:
+        """Grade again what a previous run left unfinished, one row at a time."""
         left = await self.submissions.unfinished()
+        counts: Counter[str] = Counter()
         for s in left:
-            problem = self.problem(s.problem_id) if s.problem_id else None
-            if s.problem_id and problem is None:
-                await self.submissions.interrupt(s.id)
-                continue
+            try:
+                counts[await self._again(s)] += 1
+            except Exception:  # the store, or the sandbox down: this row waits for next time
+                log.exception("submission %d could not be graded again", s.id)
+                counts["errors"] += 1
+        done = Recovery(**counts)
+        if left:
+            log.info("submissions left unfinished by the last run: %s", done)
+        return done
+
+    async def _again(self, s: Submission) -> str:
+        """Grade one leftover submission; returns what became of it (a `Recovery` field)."""
+        problem = self.problem(s.problem_id) if s.problem_id else None
+        if s.problem_id and problem is None:
+            await self.submissions.interrupt(s.id)
+            return "interrupted"
+        if s.attempts >= MAX_ATTEMPTS:  # the last start went down grading it, again
+            await self.submissions.fail(s.id, self._clock.now())
+            return "failed"
+        attempt = await self.submissions.attempt(s.id)
+        try:
             grade = await (self.grader.grade(problem, s.code) if problem
                            else self.grader.run(s.code))  # fmt: skip
-            await self.submissions.finish(s.id, grade, self._clock.now())
-        if left:
-            log.info("graded %d submission(s) left unfinished by the last run", len(left))
-        return len(left)
+        except (GradingUnavailable, asyncio.CancelledError):
+            await asyncio.shield(self.submissions.give_back(s.id))  # not the code's doing
+            raise
+        except Exception:
+            log.exception("grading submission %d again raised (attempt %d)", s.id, attempt)
+            if attempt < MAX_ATTEMPTS:
+                return "errors"
+            await self.submissions.fail(s.id, self._clock.now())
+            return "failed"
+        await self.submissions.finish(s.id, grade, self._clock.now())
+        return "graded"

@@ -120,4 +120,35 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX submissions_user ON submissions (platform, user_id, problem_id, verdict);
     CREATE INDEX submissions_state ON submissions (state);
     """,
+    # 4: start-up recovery counts its attempts at each leftover submission, and gives up on one
+    # that failed twice (`failed`) so it cannot block every start. SQLite cannot change a CHECK
+    # constraint in place: the table is rebuilt, rows and ids kept.
+    """
+    CREATE TABLE submissions_v4 (
+        id          INTEGER PRIMARY KEY,
+        platform    TEXT NOT NULL,
+        user_id     TEXT NOT NULL,
+        user_name   TEXT NOT NULL,
+        problem_id  TEXT,
+        code        TEXT NOT NULL,
+        state       TEXT NOT NULL
+                    CHECK (state IN ('queued', 'graded', 'interrupted', 'failed')),
+        verdict     TEXT,
+        passed      INTEGER,
+        total       INTEGER,
+        cpu_ms      REAL,
+        peak_kb     INTEGER,
+        created_at  TEXT NOT NULL,
+        graded_at   TEXT,
+        attempts    INTEGER NOT NULL DEFAULT 0
+    );
+    INSERT INTO submissions_v4 (id, platform, user_id, user_name, problem_id, code, state,
+                                verdict, passed, total, cpu_ms, peak_kb, created_at, graded_at)
+        SELECT id, platform, user_id, user_name, problem_id, code, state, verdict, passed,
+               total, cpu_ms, peak_kb, created_at, graded_at FROM submissions;
+    DROP TABLE submissions;
+    ALTER TABLE submissions_v4 RENAME TO submissions;
+    CREATE INDEX submissions_user ON submissions (platform, user_id, problem_id, verdict);
+    CREATE INDEX submissions_state ON submissions (state);
+    """,
 )

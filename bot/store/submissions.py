@@ -2,7 +2,10 @@
 
 `add` stores the code in state `queued`; `finish` records the verdict and timings. A row
 still `queued` at start-up belongs to a grading the bot did not live to finish: `unfinished`
-lists them so the composition root can grade them again (or mark them `interrupted`).
+lists them so the composition root can grade them again (or mark them `interrupted`). Each
+such attempt is counted in the row before it starts (`attempt`), so a submission that takes
+the bot down with it is known at the next start, and one that keeps failing is marked
+`failed` instead of being tried forever.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import aiosqlite
 
 from bot.grading.results import Grade, Verdict
 from bot.store.database import fetch_all, fetch_one, transaction
+from bot.text.code import valid_unicode
 from bot.types import User
 
 
@@ -24,6 +28,7 @@ class Submission:
     user_id: str
     problem_id: str | None
     code: str
+    attempts: int = 0  # gradings started again at start-up
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +47,10 @@ class SubmissionStore:
     async def add(self, user: User, problem_id: str | None, code: str, now: datetime) -> int:
         sql = """INSERT INTO submissions (platform, user_id, user_name, problem_id, code, state,
                      created_at) VALUES (?, ?, ?, ?, ?, 'queued', ?)"""
+        name, code = valid_unicode(user.display_name), valid_unicode(code)  # else SQLite refuses
         async with transaction(self._db):
-            cursor = await self._db.execute(sql, (user.platform, user.id, user.display_name,
-                                                  problem_id, code, now.isoformat()))  # fmt: skip
+            cursor = await self._db.execute(sql, (user.platform, user.id, name, problem_id, code,
+                                                  now.isoformat()))  # fmt: skip
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
@@ -62,10 +68,32 @@ class SubmissionStore:
                 "UPDATE submissions SET state = 'interrupted' WHERE id = ?", (submission_id,)
             )
 
+    async def fail(self, submission_id: int, now: datetime) -> None:
+        """Give up on a submission whose grading failed again and again."""
+        async with transaction(self._db):
+            await self._db.execute("UPDATE submissions SET state = 'failed', graded_at = ? "
+                                   "WHERE id = ?", (now.isoformat(), submission_id))  # fmt: skip
+
     async def unfinished(self) -> list[Submission]:
-        rows = await fetch_all(self._db, "SELECT id, platform, user_id, problem_id, code "
-                               "FROM submissions WHERE state = 'queued' ORDER BY id")  # fmt: skip
+        rows = await fetch_all(self._db, "SELECT id, platform, user_id, problem_id, code, "
+                               "attempts FROM submissions WHERE state = 'queued' "
+                               "ORDER BY id")  # fmt: skip
         return [Submission(*row) for row in rows]
+
+    async def attempt(self, submission_id: int) -> int:
+        """Count one more attempt at grading a leftover submission; returns the count."""
+        async with transaction(self._db):
+            await self._db.execute("UPDATE submissions SET attempts = attempts + 1 WHERE id = ?",
+                                   (submission_id,))  # fmt: skip
+            row = await fetch_one(self._db, "SELECT attempts FROM submissions WHERE id = ?",
+                                  (submission_id,))  # fmt: skip
+        return int(row[0]) if row else 0
+
+    async def give_back(self, submission_id: int) -> None:
+        """Uncount an attempt that ended for the bot's reasons (shutdown, sandbox down)."""
+        async with transaction(self._db):
+            await self._db.execute("UPDATE submissions SET attempts = MAX(attempts - 1, 0) "
+                                   "WHERE id = ?", (submission_id,))  # fmt: skip
 
     async def verdict(self, submission_id: int) -> str | None:
         row = await fetch_one(self._db, "SELECT verdict FROM submissions WHERE id = ?",

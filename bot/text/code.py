@@ -4,6 +4,8 @@
 text when there is no fence, so a pasted function works either way.
 `neutralize` makes echoed text (a solution's output, an error message) inert: it cannot
 close our code block and start Markdown of its own, and it cannot ping @everyone or a user.
+`valid_unicode` replaces lone surrogates (which JSON escapes such as "\\ud800" decode to),
+so text from outside encodes as UTF-8 wherever it goes: SQLite, JSON, HTTP.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import re
 # An opening fence, then everything up to a closing fence at the start of a line (or the end).
 FENCE = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*\n(.*?)(?:^[ \t]*```|\Z)", re.S | re.I | re.M)
 ZERO_WIDTH = "\u200b"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def extract_code(text: str) -> str:
@@ -23,5 +26,9 @@ def extract_code(text: str) -> str:
 
 def neutralize(text: str) -> str:
     text = text.replace("```", f"`{ZERO_WIDTH}`{ZERO_WIDTH}`")
-    text = re.sub(r"@(everyone|here|channel)", f"@{ZERO_WIDTH}\\1", text)
+    text = re.sub(r"@(everyone|here|channel)", f"@{ZERO_WIDTH}\\1", text, flags=re.I)
     return re.sub(r"<([@#!])", f"<{ZERO_WIDTH}\\1", text)
+
+
+def valid_unicode(text: str) -> str:
+    return _SURROGATE.sub("\ufffd", text)

@@ -20,7 +20,7 @@ from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem
 from bot.grading.results import RawRun
-from bot.grading.service import Grading
+from bot.grading.service import Grading, Recovery
 from bot.schedule.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store.database import fetch_all, open_database
@@ -123,7 +123,7 @@ async def test_unfinished_submissions_are_graded_again_at_start(
     left = await grading.submissions.add(ALICE, "rotate-matrix", reference("rotate-matrix"),
                                          clock.now())  # fmt: skip
     gone = await grading.submissions.add(ALICE, "retired-problem", "x = 1", clock.now())
-    assert await grading.recover() == 2
+    assert await grading.recover() == Recovery(graded=1, interrupted=1)
     assert await grading.submissions.verdict(left) == "accepted"
     rows = await fetch_all(loaded_db, "SELECT state FROM submissions WHERE id = ?", (gone,))
     assert rows[0][0] == "interrupted"

@@ -110,3 +110,15 @@ def message_create(stub: DiscordStub, message_id: str, content: str) -> dict[str
         "pinned": False, "type": 0, "flags": 0, "components": [],
         "member": {"roles": [], "joined_at": "2026-01-01T00:00:00", "deaf": False, "mute": False},
     }  # fmt: skip
+
+
+async def test_what_a_run_prints_pings_nobody(graded_bot: Running) -> None:
+    stub = graded_bot.stub
+    code = "```python\nprint('@everyone @here <@123> <@&456> <#789>')\n```"
+    ran = await stub.interact(MODAL, form_submit("code:run:", code))
+    [edit] = await stub.wait_for(lambda: stub.calls("PATCH", f"/webhooks/1100/tok-{ran}/"))
+    assert edit.body["allowed_mentions"] == {"parse": []}  # Discord refuses to ping at all
+    shown = edit.body["embeds"][0]["description"]
+    assert "everyone" in shown
+    for mention in ("@everyone", "@here", "<@", "<#"):
+        assert mention not in shown

@@ -25,6 +25,9 @@ from bot.types import Action, ActionKind, Field, Reply, Tone
         ("```python\nx = a ** 2 < b\n# comment\n```", "```\nx = a ** 2 &lt; b\n# comment\n```"),
         ("2 * 3 * 4", "2 * 3 * 4"),
         ("ping <#C123> and <@U1>", "ping <#C123> and <@U1>"),
+        ("<!here> <!channel> <!everyone> <!subteam^S1|team>",
+         "&lt;!here&gt; &lt;!channel&gt; &lt;!everyone&gt; &lt;!subteam^S1|team&gt;"),
+        ("```\n<!channel>\n```", "```\n&lt;!channel&gt;\n```"),
     ],
 )  # fmt: skip
 def test_markdown_becomes_mrkdwn(markdown: str, mrkdwn: str) -> None:

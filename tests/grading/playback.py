@@ -1,0 +1,57 @@
+"""A test-only Executor that plays a worker's report back through the parent's real reading.
+
+Its "worker" is a thread writing the given bytes onto one end of a real socketpair; the
+other end is read by `read_report`, the code `Sandbox` reads every worker with. So a hostile
+report (a flood, garbage, forged events) meets exactly what a hostile worker would meet.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from bot.grading.pool import Limits, read_report
+from bot.grading.results import RawRun
+
+OUTPUT_LIMIT = 16 * 1024 * 1024  # the Sandbox's default
+
+
+def report(*events: Any) -> bytes:
+    """Events as a worker writes them: one JSON object a line."""
+    return b"".join(json.dumps(e).encode() + b"\n" for e in events)
+
+
+class Playback:
+    """Plays `data` back for every job, or `data(job)`: what that job's worker writes (a
+    callable may also raise, as a sandbox in trouble does)."""
+
+    def __init__(self, data: bytes | Callable[[dict[str, Any]], bytes], *,
+                 size: int = OUTPUT_LIMIT) -> None:  # fmt: skip
+        self.data, self.size = data, size
+        self.jobs: list[dict[str, Any]] = []
+
+    async def run(self, job: dict[str, Any], deadline: float) -> RawRun:
+        self.jobs.append(job)
+        data = self.data(job) if callable(self.data) else self.data
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        ours.setblocking(False)
+        writer = threading.Thread(target=_write, args=(theirs, data), name="playback")
+        writer.start()
+        raw = RawRun()
+        try:
+            async with asyncio.timeout(deadline):
+                await read_report(ours, raw, Limits.of(job, self.size))
+        finally:
+            ours.close()  # a writer still writing past the cap sees a broken pipe and stops
+            await asyncio.to_thread(writer.join)
+        return raw
+
+
+def _write(sock: socket.socket, data: bytes) -> None:
+    with sock, contextlib.suppress(OSError):  # OSError: the reader stopped at its cap
+        sock.sendall(data)
