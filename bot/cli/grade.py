@@ -35,7 +35,7 @@ from bot.types import Locale
 def grade(problem_id: str, as_json: bool, file: TextIO) -> None:
     """Grade FILE (a Python solution, or '-' for stdin) against a coding problem's tests."""
     settings = settings_from_env()
-    problem = _problem(settings.content_dir, problem_id)
+    problem = load_problem(settings.content_dir, problem_id)
     result = asyncio.run(_grade(problem, extract_code(file.read())))
     if as_json:
         click.echo(json.dumps(dataclasses.asdict(result), ensure_ascii=False, indent=2))
@@ -43,7 +43,8 @@ def grade(problem_id: str, as_json: bool, file: TextIO) -> None:
         click.echo(render(grade_reply(result, Locale.EN, problem.id)))
 
 
-def _problem(content_dir: Path, problem_id: str) -> Problem:
+def load_problem(content_dir: Path, problem_id: str) -> Problem:
+    """The problem, or exit: 1 if the problems cannot load, 2 if the id is unknown."""
     try:
         problems = load_problems(content_dir)
     except ContentError as exc:

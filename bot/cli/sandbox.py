@@ -16,8 +16,10 @@ from typing import TextIO
 import click
 
 from bot.cli.common import settings_from_env
+from bot.cli.grade import load_problem as _problem
 from bot.grading.drill import DrillResult, run_drill
 from bot.grading.pool import Sandbox
+from bot.grading.problems import Problem
 
 OPTIONAL_LAYERS = ("namespaces", "landlock", "seccomp")
 
@@ -31,32 +33,37 @@ def sandbox_group() -> None:
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
 @click.option("--without", multiple=True, type=click.Choice(OPTIONAL_LAYERS),
               help="turn an isolation layer off (repeatable)")  # fmt: skip
+@click.option("--problem", "problem_id", help="call FILE's function on this problem's tests")
 @click.argument("file", type=click.File("r", encoding="utf-8-sig"))
-def exec_command(as_json: bool, without: tuple[str, ...], file: TextIO) -> None:
+def exec_command(as_json: bool, without: tuple[str, ...], problem_id: str | None,
+                 file: TextIO) -> None:  # fmt: skip
     """Run FILE ('-' for stdin) as plain Python inside a grading worker."""
-    settings_from_env()
+    settings = settings_from_env()
+    problem = _problem(settings.content_dir, problem_id) if problem_id else None
     try:
         code = file.read()
     except UnicodeDecodeError as exc:
         click.echo(f"{file.name}: not UTF-8 text ({exc.reason} at byte {exc.start})", err=True)
         sys.exit(2)
-    result = asyncio.run(_drill(code, frozenset(without)))
+    result = asyncio.run(_drill(code, frozenset(without), problem))
     if as_json:
         click.echo(json.dumps(result.as_json(), ensure_ascii=False))
     else:
         click.echo(_text(result))
 
 
-async def _drill(code: str, disabled: frozenset[str]) -> DrillResult:
+async def _drill(code: str, disabled: frozenset[str], problem: Problem | None) -> DrillResult:
     sandbox = Sandbox(warm=1, disabled=disabled)
     await sandbox.start()
     try:
-        return await run_drill(sandbox, code)
+        return await run_drill(sandbox, code, problem)
     finally:
         await sandbox.close()
 
 
 def _text(result: DrillResult) -> str:
     layers = [f"  {name}: {why or 'on'}" for name, why in result.layers.items()]
+    tests = [f"  {json.dumps(t, ensure_ascii=False)[:300]}" for t in result.tests]
     return "\n".join([f"exit: {result.exit} ({result.ended})", "stdout:", result.stdout,
-                      "stderr:", result.stderr, "layers:", *layers])  # fmt: skip
+                      "stderr:", result.stderr, *(["tests:", *tests] if tests else []),
+                      "layers:", *layers])  # fmt: skip

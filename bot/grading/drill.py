@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.grading.grader import GraderConfig
 from bot.grading.pool import Sandbox
+from bot.grading.problems import Problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,23 +23,32 @@ class DrillResult:
     stderr: str
     layers: dict[str, str]  # every isolation layer: "" when active, else why not
     ended: str  # how the worker process ended, as the parent saw it
+    tests: tuple[dict[str, Any], ...] = ()  # with a problem: each test's event
 
     def as_json(self) -> dict[str, Any]:
         return {"exit": self.exit, "stdout": self.stdout, "stderr": self.stderr,
-                "layers": self.layers, "ended": self.ended}  # fmt: skip
+                "layers": self.layers, "ended": self.ended, "tests": list(self.tests)}  # fmt: skip
 
 
-async def run_drill(sandbox: Sandbox, code: str) -> DrillResult:
-    """Run `code` with a submission's limits (the free-form `run` allowance) and report."""
+async def run_drill(sandbox: Sandbox, code: str, problem: Problem | None = None) -> DrillResult:
+    """Run `code` with a submission's limits and report.
+
+    Without a problem, the file is a script (the free-form `run` allowance). With one, it
+    is graded as a solution would be, unrestricted: its function is called on each of the
+    problem's tests, whose inputs reach the worker one at a time, and each test's event
+    (the function's return value, or its error) is reported."""
     config = GraderConfig()
-    job = {"mode": "exec", "code": code, "time_limit": config.run_time_limit,
-           "memory_mb": config.run_memory_mb, "output_cap": config.output_cap}  # fmt: skip
-    raw = await sandbox.run(job, config.run_time_limit + config.deadline_margin)
+    job = _job(code, problem, config)
+    deadline = float(job["time_limit"]) + config.deadline_margin
+    raw = await sandbox.run(job, deadline)
     layers = sandbox.layers.report if sandbox.layers else {}
-    done = _done(raw.lines)
+    events = _events(raw.lines)
+    tests = tuple(e for e in events if e.get("event") == "test")
+    done = events[-1] if events and _finished(raw.lines) else None
     if done is not None:
-        return DrillResult(int(done.get("exit", 0)), str(done.get("stdout", "")),
-                           str(done.get("stderr", "")), layers, "reported")  # fmt: skip
+        stdout = str(done.get("stdout", done.get("output", "")))  # a script's, or a solution's
+        return DrillResult(int(done.get("exit", 0)), stdout, str(done.get("stderr", "")),
+                           layers, "reported", tests)  # fmt: skip
     if raw.timed_out:
         return DrillResult(-9, "", "", layers, "killed at the wall-clock deadline")
     end = raw.exit
@@ -48,12 +58,27 @@ async def run_drill(sandbox: Sandbox, code: str) -> DrillResult:
     return DrillResult(code_, "", "", layers, "ended before reporting")
 
 
-def _done(lines: list[bytes]) -> dict[str, Any] | None:
-    """The harness's own last line, if the worker got to write it."""
-    if not lines or not lines[-1].startswith(b'{"event": "done"'):
-        return None
-    try:
-        event = json.loads(lines[-1])
-    except ValueError:
-        return None
-    return event if isinstance(event, dict) else None
+def _job(code: str, problem: Problem | None, config: GraderConfig) -> dict[str, Any]:
+    if problem is None:
+        return {"mode": "exec", "code": code, "time_limit": config.run_time_limit,
+                "memory_mb": config.run_memory_mb, "output_cap": config.output_cap}  # fmt: skip
+    return {"mode": "grade", "plain": True, "code": code, "function": problem.function,
+            "tests": [c.args_json for c in problem.cases], "time_limit": problem.time_limit,
+            "memory_mb": problem.memory_mb, "output_cap": config.output_cap}  # fmt: skip
+
+
+def _finished(lines: list[bytes]) -> bool:
+    """Whether the harness itself wrote the last line (see pool._finished)."""
+    return bool(lines) and lines[-1].startswith(b'{"event": "done"')
+
+
+def _events(lines: list[bytes]) -> list[dict[str, Any]]:
+    events = []
+    for line in lines:
+        try:
+            event = json.loads(line)
+        except (ValueError, RecursionError):
+            break
+        if isinstance(event, dict):
+            events.append(event)
+    return events

@@ -39,9 +39,11 @@ log = logging.getLogger(__name__)
 
 READ_CHUNK = 1 << 16
 EXIT_GRACE = 2.0  # seconds a finished worker gets to exit before it is killed
-# A report is a `compiled` line, one line per test, then `missing` or `done`: any more is not
-# the harness talking, and a flood of short lines would cost the parent far more than bytes.
+# A report is a `compiled` line, a request and a result line per test, then `missing` or
+# `done`: any more is not the harness talking, and a flood of short lines would cost the
+# parent far more than bytes.
 EVENTS_BESIDE_TESTS = 8
+INPUT_REQUEST = b'{"event": "input"'  # the harness's own prefix, as in `_finished`
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,13 +192,17 @@ class Sandbox:
         return worker
 
     async def _exchange(self, worker: _Worker, job: dict[str, Any], raw: RawRun) -> None:
+        """Send the job without its test inputs (only how many), then read the report,
+        handing out each input when the worker asks for it (see `Feeder`)."""
         loop, sock = asyncio.get_running_loop(), worker.sock
+        inputs = [str(test).encode() + b"\n" for test in job.get("tests", ())]
+        header = {k: v for k, v in job.items() if k != "tests"} | {"count": len(inputs)}
         try:
-            await loop.sock_sendall(sock, json.dumps(job).encode() + b"\n")
+            await loop.sock_sendall(sock, json.dumps(header).encode() + b"\n")
         except OSError:  # the worker is gone before it read a byte
             await self._stopped(worker, kill=True)
             raise _WorkerLost from None
-        await read_report(sock, raw, Limits.of(job, self._output_limit))
+        await read_report(sock, raw, Limits.of(job, self._output_limit), Feeder(sock, inputs))
 
     async def _stopped(self, worker: _Worker, *, kill: bool) -> Exit | None:
         """How a worker that did not finish its report ended (a signal tells why)."""
@@ -312,10 +318,30 @@ class Limits:
 
     @classmethod
     def of(cls, job: dict[str, Any], size: int) -> Limits:
-        return cls(size, len(job.get("tests", ())) + EVENTS_BESIDE_TESTS)
+        return cls(size, 2 * len(job.get("tests", ())) + EVENTS_BESIDE_TESTS)
 
 
-async def read_report(sock: socket.socket, raw: RawRun, limit: Limits) -> None:
+class Feeder:
+    """Hands a worker its test inputs one at a time, each when it asks, in order, once.
+
+    A worker never holds more than the input of the test it is running: the rest stay in
+    the parent until asked for, and expected results never leave it. So a solution that
+    escapes every restricted-language check still finds no other test's data in its memory."""
+
+    def __init__(self, sock: socket.socket, inputs: list[bytes]) -> None:
+        self._sock, self._inputs, self._sent = sock, inputs, 0
+
+    async def lines(self, lines: list[bytes]) -> None:
+        """React to complete report lines as they arrive."""
+        for line in lines:
+            if line.startswith(INPUT_REQUEST) and self._sent < len(self._inputs):
+                loop = asyncio.get_running_loop()
+                await loop.sock_sendall(self._sock, self._inputs[self._sent])
+                self._sent += 1
+
+
+async def read_report(sock: socket.socket, raw: RawRun, limit: Limits,
+                      feeder: Feeder | None = None) -> None:  # fmt: skip
     """Read a worker's report until it closes `sock`, into `raw.lines`.
 
     The worker may be hostile, so this is linear in what it sends and bounded: bytes go into
@@ -324,15 +350,21 @@ async def read_report(sock: socket.socket, raw: RawRun, limit: Limits) -> None:
     A worker writing as fast as it can would otherwise hold the loop for the whole read:
     `sock_recv` does not yield while data is waiting, so the loop is given a turn per chunk.
     The buffer is cut into lines once, at the end; a last line without its newline is cut
-    short and dropped. Decoding the lines is the judge's work, in a thread."""
-    loop, buffer, newlines = asyncio.get_running_loop(), bytearray(), 0
+    short and dropped. Decoding the lines is the judge's work, in a thread. Lines completed
+    by a chunk are shown to `feeder` (at most the lines limit in all)."""
+    loop, buffer, newlines, start = asyncio.get_running_loop(), bytearray(), 0, 0
     with contextlib.suppress(ConnectionError):  # it died mid-report: the report is cut
         while chunk := await loop.sock_recv(sock, READ_CHUNK):
             buffer += chunk
-            newlines += chunk.count(b"\n")
+            fresh = chunk.count(b"\n")
+            newlines += fresh
             if len(buffer) > limit.size or newlines > limit.lines:
                 raw.overflowed = True
                 break
+            if fresh and feeder is not None:
+                end = buffer.rfind(b"\n") + 1
+                await feeder.lines(bytes(buffer[start:end]).split(b"\n")[:-1])
+                start = end
             await asyncio.sleep(0)  # sock_recv returns at once while data waits: let others in
     raw.lines.extend(_lines(buffer, limit))
 

@@ -32,6 +32,7 @@ import signal
 import socket
 import sys
 import traceback
+from collections.abc import Iterator
 from typing import Any
 
 from bot.grading.sandbox import isolation, kernel
@@ -169,23 +170,35 @@ def work(job_fd: int, plan: isolation.Plan, base: int) -> None:
     isolation.lock_down(job_fd, plan)
     rehearse()  # take the copy-on-write faults now, while waiting, not during the job
     sock = socket.socket(fileno=0)
-    job = json.loads(_read_job(sock))
+    job = json.loads(_read_line(sock))
     isolation.limit_job(float(job["time_limit"]), base + int(job["memory_mb"]) * 1024 * 1024)
     isolation.seal(plan)
 
     def emit(event: dict[str, Any]) -> None:
         sock.sendall(json.dumps(event).encode() + b"\n")
 
-    (drill if job["mode"] == "exec" else execute)(job, emit)
+    if job["mode"] == "exec":
+        drill(job, emit)
+    else:
+        execute(job, emit, _inputs(sock, int(job.get("count", 0))))
     sock.shutdown(socket.SHUT_RDWR)
 
 
-def _read_job(sock: socket.socket) -> bytes:
+def _inputs(sock: socket.socket, count: int) -> Iterator[str]:
+    """Each test's input, asked of the parent only when the harness is ready to run it: the
+    worker never holds another test's data (the parent answers one request at a time)."""
+    for i in range(count):
+        sock.sendall(b'{"event": "input", "i": %d}\n' % i)
+        yield _read_line(sock).decode()
+
+
+def _read_line(sock: socket.socket, limit: int = JOB_LIMIT) -> bytes:
+    """One line from the parent, which never sends more than the line asked for."""
     chunks: list[bytes] = []
     size = 0
     while not chunks or not chunks[-1].endswith(b"\n"):
         chunk = sock.recv(1 << 16)
-        if not chunk or size > JOB_LIMIT:
+        if not chunk or size > limit:
             raise SystemExit(71)
         chunks.append(chunk)
         size += len(chunk)

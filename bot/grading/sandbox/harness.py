@@ -21,11 +21,12 @@ hostile source can exhaust the parser's recursion.
 from __future__ import annotations
 
 import ast
+import builtins
 import json
 import resource
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from types import CodeType
 from typing import Any
 
@@ -51,23 +52,42 @@ class Unserializable(Exception):
     """A value that is not plain data (or is too large or deep to hand back)."""
 
 
-def execute(job: Mapping[str, Any], emit: Callable[[Event], None]) -> None:
+def execute(job: Mapping[str, Any], emit: Callable[[Event], None],
+            inputs: Iterator[str] | None = None) -> None:  # fmt: skip
+    """Compile and run `job`; `inputs` yields each test's arguments (JSON) when asked, else
+    they are in the job itself (`tests`)."""
     output = Output(int(job["output_cap"]))
     try:
-        code, notes = compile_solution(job["code"], tuple(job.get("banned", ())))
+        code, notes = _compile(job)
     except _Refused as refused:
         emit(refused.event)
         return
     emit({"event": "compiled", "notes": notes})
     sys.setrecursionlimit(recursion_limit())
-    namespace = solution_globals(output)
+    namespace = _plain_globals() if job.get("plain") else solution_globals(output)
     loaded = _load(code, namespace, job, emit)
     if loaded and job["mode"] == "grade":
-        _run_tests(namespace, job, emit)
+        _run_tests(namespace, job, emit, iter(job["tests"]) if inputs is None else inputs)
     usage = resource.getrusage(resource.RUSAGE_SELF)
     emit({"event": "done", "output": output.text(), "dropped": output.dropped,
           "cpu_ms": round((usage.ru_utime + usage.ru_stime) * 1000, 3),
           "maxrss_kb": usage.ru_maxrss})  # fmt: skip
+
+
+def _compile(job: Mapping[str, Any]) -> tuple[CodeType, list[str]]:
+    """Restricted, as every submission is; plain only for the operator's escape drill
+    (`studybot sandbox exec --problem`), which shows what a worker holds once the restricted
+    layer is gone. No chat command can build a `plain` job."""
+    if not job.get("plain"):
+        return compile_solution(job["code"], tuple(job.get("banned", ())))
+    try:
+        return compile(job["code"], FILENAME, "exec"), []
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        raise _Refused(_compile_error(str(exc))) from None
+
+
+def _plain_globals() -> dict[str, Any]:
+    return {"__builtins__": builtins, "__name__": "solution"}
 
 
 def compile_solution(source: str, banned: tuple[str, ...]) -> tuple[CodeType, list[str]]:
@@ -120,12 +140,12 @@ def _load(code: CodeType, namespace: dict[str, Any], job: Mapping[str, Any],
     return True
 
 
-def _run_tests(namespace: dict[str, Any], job: Mapping[str, Any],
-               emit: Callable[[Event], None]) -> None:  # fmt: skip
+def _run_tests(namespace: dict[str, Any], job: Mapping[str, Any], emit: Callable[[Event], None],
+               inputs: Iterator[str]) -> None:  # fmt: skip
     func = namespace[job["function"]]
     budget, want_args = float(job["time_limit"]), bool(job.get("return_args"))
     first = time.process_time()
-    for i, raw in enumerate(job["tests"]):
+    for i, raw in enumerate(inputs):
         args = json.loads(raw)  # fresh objects for every test
         start = time.process_time()
         try:
