@@ -118,3 +118,14 @@ def test_a_wrong_slack_setting_is_named_and_its_value_not_shown(
     with pytest.raises(ConfigError, match=named) as raised:
         Settings.from_mapping(values)
     assert "xoxp-user-token" not in str(raised.value)
+
+
+def test_grading_isolation_is_strict_with_a_platform_and_relaxed_for_the_console() -> None:
+    token = {"DISCORD_TOKEN": "MTA.x.y"}
+    assert not Settings.from_mapping({}).strict_isolation
+    assert Settings.from_mapping(token).strict_isolation
+    relaxed = {**token, "STUDYBOT_GRADING_ISOLATION": "relaxed"}
+    assert not Settings.from_mapping(relaxed).strict_isolation
+    assert Settings.from_mapping({"STUDYBOT_GRADING_ISOLATION": "STRICT"}).strict_isolation
+    with pytest.raises(ConfigError, match="STUDYBOT_GRADING_ISOLATION: 'paranoid'"):
+        Settings.from_mapping({"STUDYBOT_GRADING_ISOLATION": "paranoid"})

@@ -64,7 +64,8 @@ async def check_schedules(settings: Settings) -> tuple[list[str], bool]:
 
 
 async def check_grading(settings: Settings) -> tuple[list[str], bool]:
-    """The sandbox starts, which isolation layers it got, and the problems load."""
+    """The sandbox starts, each isolation layer (and why one is missing), the problems load.
+    In strict mode a missing layer is a fault: `studybot run` would refuse to grade."""
     sandbox = Sandbox(warm=0)
     try:
         layers = await sandbox.start()
@@ -72,12 +73,16 @@ async def check_grading(settings: Settings) -> tuple[list[str], bool]:
         return [f"grading: the sandbox does not start: {exc}"], False
     finally:
         await sandbox.close()
+    mode = "strict" if settings.strict_isolation else "relaxed"
+    refused = settings.strict_isolation and bool(layers.missing)
+    lines = [f"grading: isolation {mode}" + (" (grading refused: layers missing)" if refused
+                                             else "")]  # fmt: skip
+    lines += [f"  {name}: {why or 'on'}" for name, why in layers.report.items()]
     try:
         problems = await asyncio.to_thread(load_problems, settings.content_dir)
     except ContentError as exc:
-        return [f"grading: isolation {layers.describe()}",
-                *(f"  {fault}" for fault in exc.faults[:20])], False  # fmt: skip
-    return [f"grading: {len(problems)} problems; isolation {layers.describe()}"], True
+        return [*lines, *(f"  {fault}" for fault in exc.faults[:20])], False
+    return [*lines, f"  problems: {len(problems)}"], not refused
 
 
 async def check_discord(settings: Settings) -> tuple[list[str], bool]:

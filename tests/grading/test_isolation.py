@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+from bot.errors import GradingUnavailable
+from bot.grading.grader import Grader
 from bot.grading.pool import ZYGOTE_ENV, Sandbox
 from tests.fakes import REPO
 
@@ -98,5 +100,27 @@ async def test_the_zygote_gets_no_environment(monkeypatch: pytest.MonkeyPatch) -
         assert names <= set(ZYGOTE_ENV)
         assert b"canary-token-value" not in environ
         assert layers.describe().startswith("active: process, rlimits")
+    finally:
+        await sandbox.close()
+
+
+@pytest.mark.parametrize("layer", ["namespaces", "landlock", "seccomp"])
+async def test_strict_isolation_refuses_to_grade_without_every_layer(layer: str) -> None:
+    sandbox = Sandbox(warm=1, strict=True, disabled=frozenset({layer}))
+    layers = await sandbox.start()
+    try:
+        assert layers.missing == {layer: "turned off"}
+        with pytest.raises(GradingUnavailable, match=f"strict isolation .* {layer} "):
+            await Grader(sandbox, {}).run("print(1)")
+    finally:
+        await sandbox.close()
+
+
+async def test_relaxed_isolation_grades_with_a_layer_missing() -> None:
+    sandbox = Sandbox(warm=1, disabled=frozenset({"namespaces"}))
+    await sandbox.start()
+    try:
+        grade = await Grader(sandbox, {}).run("print(6 * 7)")
+        assert grade.output == "42\n"
     finally:
         await sandbox.close()
