@@ -20,6 +20,12 @@ def test_compose_service_runs_the_real_entry_point_with_a_named_volume() -> None
     assert volume in compose["volumes"]
     assert bot["environment"]["STUDYBOT_DATABASE"].startswith(target + "/")
     assert bot["env_file"][0]["path"] == ".env"
+    # The sandbox's namespaces need unshare and mount, which Docker's profiles refuse; the
+    # container gives up capabilities, new privileges and root-file-system writes instead.
+    assert {"seccomp=unconfined", "apparmor=unconfined", "no-new-privileges:true"} <= set(
+        bot["security_opt"]
+    )
+    assert bot["cap_drop"] == ["ALL"] and bot["read_only"] is True
     scripts = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["scripts"]
     assert scripts["studybot"] == "bot.cli:main"
     dockerfile = (REPO / "Dockerfile").read_text()
