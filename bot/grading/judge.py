@@ -21,6 +21,7 @@ from typing import Any
 from bot.grading.checkers import CHECKERS, Outcome
 from bot.grading.problems import Case, Problem
 from bot.grading.results import Grade, RawRun, TestResult, Verdict
+from bot.grading.sandbox import MEMORY_EXIT
 from bot.text.code import valid_unicode
 
 log = logging.getLogger(__name__)
@@ -182,6 +183,8 @@ def _cut_short(raw: RawRun) -> tuple[Verdict, str]:
     if raw.overflowed:
         return Verdict.RUNTIME_ERROR, "the code's results were too large"
     end = raw.exit
+    if end is not None and end.code == MEMORY_EXIT:
+        return Verdict.MEMORY_LIMIT_EXCEEDED, "memory limit exceeded"
     if raw.timed_out or (end is not None and end.signal in TIME_SIGNALS):
         return Verdict.TIME_LIMIT_EXCEEDED, "time limit exceeded"
     if end is not None and end.signal:

@@ -35,7 +35,7 @@ import traceback
 from collections.abc import Iterator
 from typing import Any
 
-from bot.grading.sandbox import isolation, kernel
+from bot.grading.sandbox import MEMORY_EXIT, isolation, kernel
 from bot.grading.sandbox.drill import drill
 from bot.grading.sandbox.harness import execute
 from bot.grading.sandbox.policy import preload
@@ -177,10 +177,13 @@ def work(job_fd: int, plan: isolation.Plan, base: int) -> None:
     def emit(event: dict[str, Any]) -> None:
         sock.sendall(json.dumps(event).encode() + b"\n")
 
-    if job["mode"] == "exec":
-        drill(job, emit)
-    else:
-        execute(job, emit, _inputs(sock, int(job.get("count", 0))))
+    try:
+        if job["mode"] == "exec":
+            drill(job, emit)
+        else:
+            execute(job, emit, _inputs(sock, int(job.get("count", 0))))
+    except MemoryError:  # outside the solution's own code: exiting needs no memory
+        os._exit(MEMORY_EXIT)
     sock.shutdown(socket.SHUT_RDWR)
 
 

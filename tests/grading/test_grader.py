@@ -216,3 +216,13 @@ async def test_run_shows_printed_output_and_errors(grader: Grader) -> None:
     failed = await grader.run("print('before')\nraise ValueError('boom')\n")
     assert failed.verdict is Verdict.RUNTIME_ERROR
     assert failed.output == "before\n" and failed.message == "ValueError: boom"
+
+
+async def test_memory_exhausted_while_reporting_is_a_memory_limit_verdict(
+    grader: Grader, problems: dict[str, Problem]
+) -> None:
+    # The value fits in memory; its report (a copy as JSON) does not.
+    code = "def my_pow(x, n):\n    return 'x' * (100 * 1024 * 1024)\n"
+    grade = await grader.grade(problems["fast-power"], code)
+    assert grade.verdict is Verdict.MEMORY_LIMIT_EXCEEDED, grade
+    assert grade.tests[0].message == "memory limit exceeded"

@@ -5,3 +5,7 @@ modules a solution may import), so every forked worker starts small and holds no
 stealing. The parent never imports `harness` for real grading; tests and the benchmark's
 "no isolation" floor do.
 """
+
+# A worker that ran out of memory where it could not report it (while writing its report, say)
+# exits with this code, so the parent can still say "memory limit exceeded".
+MEMORY_EXIT = 75
