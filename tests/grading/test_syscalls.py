@@ -28,7 +28,8 @@ def test_descriptor_calls_are_held_to_the_job_socket() -> None:
     by_name = {call.name: call for call in ALLOWLIST}
     for name in ("read", "write", "recvfrom", "sendto", "shutdown"):
         assert by_name[name].conditions == ON_SOCKET, name
-    assert by_name["prlimit64"].conditions == ((2, "eq", 0),)  # read a limit, never set one
+    # its own limits only (pid 0), read, never set
+    assert by_name["prlimit64"].conditions == ((0, "eq", 0), (2, "eq", 0))
     for name in ("mmap", "mprotect"):
         assert by_name[name].conditions[0][:2] == (2, "masked_eq"), name  # never PROT_EXEC
 
