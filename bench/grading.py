@@ -44,6 +44,11 @@ TRIVIAL = Problem("echo", "echo", "exact", 1.0, 64, (), tuple(
     Case(i, json.dumps([i]), i, True) for i in (1, 2, 3)
 ))  # fmt: skip
 TRIVIAL_CODE = "def echo(x):\n    return x\n"
+# The same with 200 tests: against `trivial`, the cost of one more test (in the sandbox, each
+# test's input is asked for and sent on its own, so no worker holds another test's data).
+MANY = Problem("echo", "echo", "exact", 1.0, 64, (), tuple(
+    Case(i, json.dumps([i]), i, i < 3) for i in range(200)
+))  # fmt: skip
 SPAWN_SCRIPT = """
 import json, sys
 from bot.grading.sandbox import isolation
@@ -178,9 +183,10 @@ async def bench() -> None:
     rotate_code = re.search(r"^```python\n(.*?)^```",
                             (REPO / "content/problems/rotate-matrix/explanation.md").read_text(),
                             re.M | re.S).group(1)  # type: ignore[union-attr]  # fmt: skip
-    workloads = [("rotate", rotate, rotate_code, 16), ("trivial", TRIVIAL, TRIVIAL_CODE, 48)]
+    workloads = [("rotate", rotate, rotate_code, 16), ("trivial", TRIVIAL, TRIVIAL_CODE, 48),
+                 ("many", MANY, TRIVIAL_CODE, 24)]  # fmt: skip
     preload()
-    every = {rotate.id: rotate, TRIVIAL.id: TRIVIAL}
+    every = {rotate.id: rotate, TRIVIAL.id: TRIVIAL}  # (MANY is graded as "echo" too)
     sandbox = Sandbox(warm=8)
     layers = await sandbox.start()
     results: dict[str, dict[str, Any]] = {}
@@ -203,7 +209,7 @@ def report(results: dict[str, dict[str, Any]], layers: str) -> None:
     header = f"{'workload':9} {'executor':8} {'p50 ms':>8} {'p95 ms':>8} {'c8 /s':>8} " \
              f"{'c32 /s':>8} {'cpu ms':>8} {'lag ms':>8}"  # fmt: skip
     print(header)
-    for label in ("rotate", "trivial"):
+    for label in ("rotate", "trivial", "many"):
         for name, row in results.items():
             p50, p95 = row[label, "seq"]
             print(
@@ -215,6 +221,13 @@ def report(results: dict[str, dict[str, Any]], layers: str) -> None:
               f" ms at p50 over the floor; {spawn[label, 'seq'][0] / ours[label, 'seq'][0]:.1f}x"
               f" faster than spawn per submission; throughput at c32 is "
               f"{ours[label, 'c32'] / floor[label, 'c32']:.0%} of the floor's")  # fmt: skip
+    floor, ours = results["floor"], results["sandbox"]
+    extra = ((ours["many", "seq"][0] - ours["trivial", "seq"][0])
+             - (floor["many", "seq"][0] - floor["trivial", "seq"][0])) / 197  # fmt: skip
+    print(
+        f"  one more test costs the sandbox {extra * 1000:+.0f} µs over the floor "
+        "(its input asked for and sent on its own)"
+    )
 
 
 def main() -> None:

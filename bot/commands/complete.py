@@ -13,9 +13,9 @@ contain it (`shang` offers Asia/Shanghai, `new` offers America/New_York first).
 from __future__ import annotations
 
 import functools
-import zoneinfo
 
 from bot.commands.spec import BY_NAME, Suggest
+from bot.schedule.times import zone_names
 from bot.store.questions import QuestionStore
 from bot.types import Choice, Kind, Locale
 
@@ -64,7 +64,7 @@ def _zone_names() -> tuple[str, ...]:
     """Canonical region/city names (no Etc/ or legacy aliases such as `US/Pacific`)."""
     regions = ("Africa/", "America/", "Antarctica/", "Asia/", "Atlantic/", "Australia/",
                "Europe/", "Indian/", "Pacific/")  # fmt: skip
-    return tuple(sorted(z for z in zoneinfo.available_timezones() if z.startswith(regions)))
+    return tuple(sorted(z for z in zone_names() if z.startswith(regions)))
 
 
 def _rank(typed: str, qid: str, title: str, title_en: str | None) -> int | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
+import zoneinfo
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
@@ -35,13 +36,31 @@ def parse_local_time(text: str) -> time:
     return time(int(match[1]), int(match[2]))
 
 
+# Files in the zone database that are not zones a channel lives in.
+NOT_ZONES = frozenset({"Factory", "localtime", "posixrules"})
+
+
+@functools.cache
+def zone_names() -> frozenset[str]:
+    """Every IANA zone name (the system's database, else the tzdata package's)."""
+    return frozenset(zoneinfo.available_timezones()) - NOT_ZONES
+
+
 @functools.lru_cache(maxsize=4096)
 def parse_zone(name: str) -> ZoneInfo:
-    """An IANA time zone such as Asia/Shanghai; raise ValueError if there is none by that name."""
+    """An IANA time zone such as Asia/Shanghai; raise ValueError if there is none by that name.
+
+    Only names in the zone list count: `ZoneInfo` alone would take any file under the
+    database's folder (`posixrules`, `right/UTC`) and raise other errors for a folder (`Asia`)
+    or a name too long for the file system."""
+    key = name.strip()
+    shown = key if len(key) <= 60 else key[:57] + "..."
+    if key not in zone_names():
+        raise ValueError(f"'{shown}' is not an IANA time zone (e.g. Asia/Shanghai)")
     try:
-        return ZoneInfo(name.strip())
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(f"'{name}' is not an IANA time zone (e.g. Asia/Shanghai)") from None
+        return ZoneInfo(key)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise ValueError(f"'{shown}' is not an IANA time zone (e.g. Asia/Shanghai)") from None
 
 
 def occurrence(day: date, at: time, zone: ZoneInfo) -> datetime:

@@ -85,3 +85,18 @@ def test_a_naive_start_is_refused_rather_than_read_as_host_time() -> None:
     slot = DailySlot(time(9, 0), parse_zone("Asia/Shanghai"))
     with pytest.raises(ValueError, match="timezone-aware"):
         slot.next_after(datetime(2026, 3, 2, 9, 0))  # deliberately naive
+
+
+@pytest.mark.parametrize(
+    "name", ["Asia", "A" * 300, "posixrules", "Factory", "right/UTC", "posix/UTC", "localtime",
+             "../../etc/passwd", "Asia/Shanghai\x00", ""],
+)  # fmt: skip
+def test_what_is_no_iana_zone_says_so(name: str) -> None:
+    with pytest.raises(ValueError, match=r"is not an IANA time zone \(e.g. Asia/Shanghai\)") as e:
+        parse_zone(name)
+    assert len(str(e.value)) < 120  # a 300-character name is not repeated whole
+
+
+def test_real_zones_and_their_aliases_parse() -> None:
+    for name in ("Asia/Shanghai", "UTC", "Etc/GMT-8", "America/Argentina/Buenos_Aires", "PRC"):
+        assert parse_zone(name).key == name

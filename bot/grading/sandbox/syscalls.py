@@ -59,7 +59,7 @@ ALLOWLIST: tuple[Allowed, ...] = (
         "prlimit64",
         "reading one's own limit; another's, or setting one, is refused",
         ((0, "eq", 0), (2, "eq", 0)),
-    ),  # fmt: skip
+    ),
     # The interpreter itself.
     Allowed("getrandom", "os.urandom and hash seeds of new objects"),
     Allowed("futex", "the GIL and locks (one thread: never contended)"),
