@@ -62,6 +62,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "form.run.title": ("Run Python", "运行 Python"),
     "error.not_python_file": ("Attach a `.py` file of at most {limit} KB, in UTF-8.",
                               "请附上不超过 {limit} KB 的 UTF-8 编码 `.py` 文件。"),
+    "error.not_utf8": ("That file is not UTF-8 text ({why}). Save it as UTF-8 and attach it again.",
+                       "该文件不是 UTF-8 文本（{why}）。请另存为 UTF-8 后重新上传。"),
     "error.no_problem_here": ("Say which problem, e.g. `@studybot fast-power` and a "
                               "```python block, or post in a coding problem's thread.",
                               "请说明是哪道题，例如 `@studybot fast-power` 加上 ```python "

@@ -12,9 +12,10 @@ from tests.fakes import REPO
 from tests.grading.conftest import reference
 
 
-def grade(tmp: Path, *args: str, code: str) -> subprocess.CompletedProcess[str]:
+def grade(tmp: Path, *args: str, code: str,
+          encoding: str = "utf-8") -> subprocess.CompletedProcess[str]:  # fmt: skip
     solution = tmp / "solution.py"
-    solution.write_text(code, encoding="utf-8")
+    solution.write_bytes(code.encode(encoding))
     env = {**os.environ, "STUDYBOT_CONTENT_DIR": str(REPO / "content")}
     return subprocess.run([sys.executable, "-m", "bot", "grade", *args, str(solution)],
                           capture_output=True, text=True, env=env, cwd=tmp, timeout=120,
@@ -49,3 +50,21 @@ def test_bad_usage_exits_two(tmp_path: Path) -> None:
     done = grade(tmp_path, code="x = 1")  # no --problem
     assert done.returncode == 2
     assert "Missing option '--problem'" in done.stderr
+
+
+def test_a_file_saved_with_a_utf8_bom_is_read(tmp_path: Path) -> None:
+    code = "# 旋转矩阵\n" + reference("rotate-matrix")
+    done = grade(tmp_path, "--problem", "rotate-matrix", "--json", code=code, encoding="utf-8-sig")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["verdict"] == "accepted"
+
+
+def test_a_file_in_another_encoding_is_refused_clearly(tmp_path: Path) -> None:
+    code = "# 旋转矩阵\ndef rotate(m):\n    pass\n"
+    done = grade(tmp_path, "--problem", "rotate-matrix", code=code, encoding="gbk")
+    assert done.returncode == 2
+    assert "solution.py: the file is not UTF-8 text (byte 0xd0 at offset 2); save it as UTF-8" \
+        in done.stderr  # fmt: skip
+    done = grade(tmp_path, "--problem", "rotate-matrix", code=code, encoding="utf-16")
+    assert done.returncode == 2
+    assert "the file is UTF-16 text; save it as UTF-8" in done.stderr

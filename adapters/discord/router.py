@@ -27,6 +27,7 @@ from bot.commands.spec import BY_NAME, CommandSpec
 from bot.core import Studybot
 from bot.errors import BadArgument
 from bot.i18n import t
+from bot.text.code import NotUtf8, decode_source
 from bot.types import ActionKind, Invocation, Reply, Tone
 
 log = logging.getLogger(__name__)
@@ -105,10 +106,9 @@ class InteractionRouter:
         if not upload.filename.endswith(".py") or upload.size > MAX_UPLOAD:
             raise BadArgument(t(locale, "error.not_python_file", limit=MAX_UPLOAD // 1024))
         try:
-            return (await self._fetch(upload.url)).decode("utf-8")
-        except UnicodeDecodeError:
-            raise BadArgument(t(locale, "error.not_python_file",
-                                limit=MAX_UPLOAD // 1024)) from None  # fmt: skip
+            return decode_source(await self._fetch(upload.url))
+        except NotUtf8 as exc:
+            raise BadArgument(t(locale, "error.not_utf8", why=str(exc))) from None
 
     async def _guarded(self, interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
         """Run one route; a user's mistake is explained, a failure apologised for, privately."""

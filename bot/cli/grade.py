@@ -12,7 +12,7 @@ import dataclasses
 import json
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO
 
 import click
 
@@ -24,23 +24,32 @@ from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem, load_problems
 from bot.grading.results import Grade
-from bot.text.code import extract_code
+from bot.text.code import NotUtf8, decode_source, extract_code
 from bot.types import Locale
 
 
 @click.command()
 @click.option("--problem", "problem_id", required=True, help="coding problem id, e.g. fast-power")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
-@click.argument("file", type=click.File("r", encoding="utf-8"))
-def grade(problem_id: str, as_json: bool, file: TextIO) -> None:
+@click.argument("file", type=click.File("rb"))
+def grade(problem_id: str, as_json: bool, file: BinaryIO) -> None:
     """Grade FILE (a Python solution, or '-' for stdin) against a coding problem's tests."""
     settings = settings_from_env()
     problem = load_problem(settings.content_dir, problem_id)
-    result = asyncio.run(_grade(problem, extract_code(file.read())))
+    result = asyncio.run(_grade(problem, extract_code(read_source(file))))
     if as_json:
         click.echo(json.dumps(dataclasses.asdict(result), ensure_ascii=False, indent=2))
     else:
         click.echo(render(grade_reply(result, Locale.EN, problem.id)))
+
+
+def read_source(file: BinaryIO) -> str:
+    """The file's text (UTF-8, BOM or not), or exit 2 saying what is wrong with it."""
+    try:
+        return decode_source(file.read())
+    except NotUtf8 as exc:
+        click.echo(f"{file.name}: {exc}", err=True)
+        sys.exit(2)
 
 
 def load_problem(content_dir: Path, problem_id: str) -> Problem:

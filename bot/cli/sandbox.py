@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
-from typing import TextIO
+from typing import BinaryIO
 
 import click
 
 from bot.cli.common import settings_from_env
 from bot.cli.grade import load_problem as _problem
+from bot.cli.grade import read_source
 from bot.grading.drill import DrillResult, run_drill
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem
@@ -34,17 +34,13 @@ def sandbox_group() -> None:
 @click.option("--without", multiple=True, type=click.Choice(OPTIONAL_LAYERS),
               help="turn an isolation layer off (repeatable)")  # fmt: skip
 @click.option("--problem", "problem_id", help="call FILE's function on this problem's tests")
-@click.argument("file", type=click.File("r", encoding="utf-8-sig"))
+@click.argument("file", type=click.File("rb"))
 def exec_command(as_json: bool, without: tuple[str, ...], problem_id: str | None,
-                 file: TextIO) -> None:  # fmt: skip
+                 file: BinaryIO) -> None:  # fmt: skip
     """Run FILE ('-' for stdin) as plain Python inside a grading worker."""
     settings = settings_from_env()
     problem = _problem(settings.content_dir, problem_id) if problem_id else None
-    try:
-        code = file.read()
-    except UnicodeDecodeError as exc:
-        click.echo(f"{file.name}: not UTF-8 text ({exc.reason} at byte {exc.start})", err=True)
-        sys.exit(2)
+    code = read_source(file)
     result = asyncio.run(_drill(code, frozenset(without), problem))
     if as_json:
         click.echo(json.dumps(result.as_json(), ensure_ascii=False))

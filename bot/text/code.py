@@ -4,6 +4,8 @@
 text when there is no fence, so a pasted function works either way.
 `neutralize` makes echoed text (a solution's output, an error message) inert: it cannot
 close our code block and start Markdown of its own, and it cannot ping @everyone or a user.
+`decode_source` reads a solution file as people save them: UTF-8, with or without a BOM;
+anything else is refused with what it looks like, never read as mojibake.
 `valid_unicode` replaces lone surrogates (which JSON escapes such as "\\ud800" decode to),
 so text from outside encodes as UTF-8 wherever it goes: SQLite, JSON, HTTP.
 """
@@ -32,3 +34,22 @@ def neutralize(text: str) -> str:
 
 def valid_unicode(text: str) -> str:
     return _SURROGATE.sub("\ufffd", text)
+
+
+class NotUtf8(ValueError):
+    """A file that is not UTF-8 text; the message says what it seems to be instead."""
+
+
+_BOMS = ((b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+
+
+def decode_source(data: bytes) -> str:
+    """`data` as text: UTF-8, a leading BOM dropped; `NotUtf8` otherwise."""
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            raise NotUtf8(f"the file is {name} text; save it as UTF-8")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise NotUtf8(f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
+                      f"{exc.start}); save it as UTF-8") from None  # fmt: skip
