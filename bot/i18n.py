@@ -93,6 +93,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "question.think": ("Think it through, then reveal the answer.", "先想一想，再查看解析。"),
     "answer.title": ("Answer: {title}", "解析：{title}"),
     "search.title": ("Search: {query}", "搜索：{query}"),
+    "search.more": ("More questions match than the {shown} shown: add a word to narrow it.",
+                    "匹配的题目多于显示的 {shown} 道：加一个词缩小范围。"),
     "search.none": ("No question matches “{query}”. Try fewer or other words, "
                     "or `/topics` to browse.",
                     "没有题目匹配“{query}”。试试更少或其他的关键词，或用 `/topics` 浏览。"),

@@ -17,11 +17,14 @@ async def search(ctx: Context, inv: Invocation) -> Reply:
         raise BadArgument(t(inv.locale, "search.empty"))
     if len(query) > MAX_QUERY:
         raise BadArgument(t(inv.locale, "search.too_long", limit=MAX_QUERY))
-    hits = await ctx.store.search(query, MAX_HITS)
+    hits = await ctx.store.search(query, MAX_HITS + 1)  # one more: are there more than shown?
     title = t(inv.locale, "search.title", query=query)
     if not hits:
         return Reply(title=title, body=t(inv.locale, "search.none", query=query))
+    more, hits = len(hits) > MAX_HITS, hits[:MAX_HITS]
     lines = [f"{i}. **{h.title}** `{h.question_id}`\n   {h.snippet}" for i, h in enumerate(hits, 1)]
+    if more:
+        lines.append(t(inv.locale, "search.more", shown=MAX_HITS))
     actions = tuple(
         Action(ActionKind.SHOW_QUESTION, t(inv.locale, "action.open", id=h.question_id),
                h.question_id)

@@ -11,6 +11,9 @@ space-separated tokens:
 - Latin words are case-folded; a hyphenated or underscored compound is indexed both as its
   parts and joined ("All-Reduce" -> all reduce allreduce), so `allreduce` finds it.
 
+Text is NFKC-folded first, so full-width letters and digits (ＧＩＬ, ３２ＧＢ), common in
+Chinese input methods, match their ASCII forms.
+
 A query is tokenised the same way and every token becomes a quoted FTS5 string joined by
 AND, so no user text can reach the FTS5 query syntax.
 """
@@ -18,6 +21,7 @@ AND, so no user text can reach the FTS5 query syntax.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _RUN = re.compile(rf"[{_CJK}]+|[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)*")
@@ -31,7 +35,7 @@ def _is_cjk(run: str) -> bool:
 def index_tokens(text: str) -> list[str]:
     """Every token a document is found by."""
     tokens: list[str] = []
-    for run in _RUN.findall(text):
+    for run in _RUN.findall(unicodedata.normalize("NFKC", text)):
         if _is_cjk(run):
             tokens += _bigrams(run)
             tokens += run
@@ -43,7 +47,7 @@ def index_tokens(text: str) -> list[str]:
 def query_tokens(text: str) -> list[str]:
     """The tokens a query must all match: bigrams for CJK (unigram if alone), words for Latin."""
     tokens: list[str] = []
-    for run in _RUN.findall(text):
+    for run in _RUN.findall(unicodedata.normalize("NFKC", text)):
         if _is_cjk(run):
             tokens += _bigrams(run) or [run]
         else:

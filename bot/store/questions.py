@@ -18,7 +18,8 @@ from bot.search.tokens import match_expression, query_tokens
 from bot.store.database import fetch_all, fetch_one
 from bot.types import Difficulty, Kind, Question, SearchHit, Source, TopicCount, User
 
-_MARKUP = re.compile(r"[|#*`>_]+|-{3,}")
+# Markdown marks dropped from snippets; an underscore inside a word (max_memory_allocated) stays.
+_MARKUP = re.compile(r"[|#*`>]+|(?<!\w)_+|_+(?!\w)|-{3,}")
 # One round trip per question: topics and sources come along as JSON arrays.
 _COLUMNS = """rowid, id, title, title_en, kind, difficulty, prompt, answer, signature,
     (SELECT json_group_array(topic) FROM question_topics t
@@ -99,7 +100,7 @@ class QuestionStore:
         columns = "rowid, id, title, kind, answer, prompt"
         sql = f"SELECT {columns} FROM questions WHERE rowid IN ({marks})"
         rows = {row[0]: row for row in await fetch_all(self._db, sql, rowids)}
-        terms = query_tokens(query)
+        terms = [*query.lower().split(), *query_tokens(query)]  # as typed first: shared_memory
         return [
             SearchHit(r[1], r[2], Kind(r[3]), snippet(r[5] or r[4], terms))
             for r in (rows[rowid] for rowid in rowids if rowid in rows)

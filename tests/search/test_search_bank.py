@@ -62,3 +62,13 @@ async def test_snippets_show_the_matching_text(store: QuestionStore) -> None:
     hits = await store.search("引用计数")
     assert hits[0].question_id == "python-gil"
     assert "引用计数" in hits[0].snippet
+
+
+async def test_full_width_letters_and_digits_find_their_ascii_forms(store: QuestionStore) -> None:
+    assert (await ids(store, "ＧＩＬ"))[0] == "python-gil"
+    assert await ids(store, "ＧＩＬ 多线程") == await ids(store, "GIL 多线程")
+
+
+async def test_snippets_keep_underscores_inside_words(store: QuestionStore) -> None:
+    hits = await store.search("shared_memory")
+    assert hits and any("shared_memory" in hit.snippet for hit in hits)
