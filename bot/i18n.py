@@ -204,6 +204,8 @@ CATALOG: dict[str, tuple[str, str]] = {
                          "（输出已截断，省略 {dropped} 个字符）"),
     "grade.cpu": ("CPU time", "CPU 时间"),
     "grade.memory": ("Peak memory", "峰值内存"),
+    "grade.memory_refused": ("{peak} in use when an allocation past the limit was refused",
+                             "申请超出限制的内存被拒绝时已使用 {peak}"),
     "grade.run_title": ("Run: {verdict}", "运行结果：{verdict}"),
     "grade.run_finished": ("finished", "运行完成"),
     "grade.no_output": ("(nothing printed)", "（没有输出）"),

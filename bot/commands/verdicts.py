@@ -76,9 +76,15 @@ def _headline(test: TestResult, locale: Locale) -> str:
     line += t(locale, f"verdict.{test.verdict.value}")
     if test.cpu_ms and test.cpu_ms >= 0.1 and test.verdict is Verdict.ACCEPTED:
         line += f" · {test.cpu_ms:.1f} ms"  # below the clock's resolution it says nothing
-    if test.message and test.verdict is not Verdict.ACCEPTED:
+    if test.message and test.verdict is not Verdict.ACCEPTED and not _restates(test):
         line += f" — {echo(test.message, LINE_SHOWN)}"
     return line
+
+
+def _restates(test: TestResult) -> bool:
+    """Whether the test's message only says its verdict again ("time limit exceeded")."""
+    said = (test.message or "").strip().rstrip(".").lower()
+    return said in {test.verdict.value.replace("_", " "), "memoryerror"}
 
 
 def _sample(test: TestResult, locale: Locale) -> str:
@@ -105,7 +111,12 @@ def _usage(grade: Grade, locale: Locale) -> tuple[Field, ...]:
     if grade.cpu_ms is not None:
         fields.append(Field(t(locale, "grade.cpu"), f"{grade.cpu_ms:.0f} ms"))
     if grade.peak_kb is not None:
-        fields.append(Field(t(locale, "grade.memory"), f"{grade.peak_kb / 1024:.1f} MiB"))
+        peak = f"{grade.peak_kb / 1024:.1f} MiB"
+        if grade.verdict is Verdict.MEMORY_LIMIT_EXCEEDED:
+            # The peak is what was in use; the allocation that broke the limit was refused,
+            # so it never shows in it. Say so, or a small figure reads as a wrong verdict.
+            peak = t(locale, "grade.memory_refused", peak=peak)
+        fields.append(Field(t(locale, "grade.memory"), peak))
     return tuple(fields)
 
 

@@ -178,9 +178,9 @@ async def test_errors_and_missing_functions_get_their_verdicts(
     grader: Grader, problems: dict[str, Problem]
 ) -> None:
     rotate = problems["rotate-matrix"]
-    crash = await grader.grade(rotate, "def rotate(m):\n    return m[10**6]\n")
+    crash = await grader.grade(rotate, "def rotate(m):\n    n = len(m)\n    return m[10**6]\n")
     assert crash.verdict is Verdict.RUNTIME_ERROR
-    assert crash.message is not None and "IndexError" in crash.message
+    assert crash.message == "IndexError: list index out of range (line 3)"
     syntax = await grader.grade(rotate, "def rotate(m)\n    pass\n")
     assert syntax.verdict is Verdict.COMPILE_ERROR and "line 1" in (syntax.message or "")
     missing = await grader.grade(rotate, "def turn(m):\n    pass\n")
@@ -215,7 +215,7 @@ async def test_run_shows_printed_output_and_errors(grader: Grader) -> None:
     assert ok.verdict is Verdict.ACCEPTED and ok.output == "0 1\n1 1\n2 2\n"
     failed = await grader.run("print('before')\nraise ValueError('boom')\n")
     assert failed.verdict is Verdict.RUNTIME_ERROR
-    assert failed.output == "before\n" and failed.message == "ValueError: boom"
+    assert failed.output == "before\n" and failed.message == "ValueError: boom (line 2)"
 
 
 async def test_memory_exhausted_while_reporting_is_a_memory_limit_verdict(

@@ -176,9 +176,22 @@ def _result_event(i: int, value: object, args: list[Any] | None, start: float) -
 
 def _error_event(i: int, exc: BaseException, start: float) -> Event:
     kind = "memory" if isinstance(exc, MemoryError) else "runtime"
-    message = f"{type(exc).__name__}: {_safe_str(exc)}".rstrip(": ")
+    message = f"{type(exc).__name__}: {_safe_str(exc)}".rstrip(": ")[:480]
+    line = _solution_line(exc)
+    if line is not None:
+        message += f" (line {line})"
     return {"event": "test", "i": i, "status": "error", "kind": kind,
-            "error": message[:500], "cpu_ms": _ms(start)}  # fmt: skip
+            "error": message, "cpu_ms": _ms(start)}  # fmt: skip
+
+
+def _solution_line(exc: BaseException) -> int | None:
+    """The line of the solution where `exc` was raised (its innermost frame of ours)."""
+    line, tb = None, exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == FILENAME:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
 
 
 def _safe_str(exc: BaseException) -> str:
