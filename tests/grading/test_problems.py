@@ -69,7 +69,7 @@ def test_an_unknown_checker_is_named_with_its_line(problem_copy: Path) -> None:
     lines = (problem_copy / "judge.yaml").read_text().splitlines()
     line = next(i for i, t in enumerate(lines, 1) if t.startswith("checker:"))
     (fault,) = faults_of(problem_copy)
-    assert f"judge.yaml:{line}:" in fault and "exact, close, in_place, fusion" in fault
+    assert f"judge.yaml:{line}:" in fault and "exact, close, allclose, in_place, fusion" in fault
 
 
 def test_broken_yaml_names_the_line(problem_copy: Path) -> None:
