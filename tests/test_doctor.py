@@ -13,7 +13,7 @@ async def test_doctor_reports_a_missing_database_then_a_healthy_one(tmp_path: Pa
     lines, healthy = await diagnose(settings)
     assert not healthy
     assert any("does not exist yet" in line for line in lines)
-    assert "content: ok, 11 questions" in "\n".join(lines)
+    assert "content: ok, 12 questions" in "\n".join(lines)
 
     from bot.content.loader import load_bank
     from bot.store.database import open_database
@@ -22,12 +22,12 @@ async def test_doctor_reports_a_missing_database_then_a_healthy_one(tmp_path: Pa
         await load_bank(db, settings.content_dir)
     lines, healthy = await diagnose(settings)
     assert healthy, lines
-    assert "11 questions, up to date" in "\n".join(lines)
+    assert "12 questions, up to date" in "\n".join(lines)
     assert "STUDYBOT_LOG_LEVEL = INFO" in "\n".join(lines)
     assert "schedules: 0 active, 0 paused" in lines
     grading = lines.index("grading: isolation relaxed")  # no platform token: the console's
     assert lines[grading + 1 : grading + 3] == ["  process: on", "  rlimits: on"]
-    assert "  problems: 3" in lines
+    assert "  problems: 4" in lines
 
     async with open_database(settings.database) as db:
         await db.execute(

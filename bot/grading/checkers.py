@@ -62,6 +62,48 @@ def close(_args: list[Any], expected: Any, got: Outcome) -> str | None:
     return "not within 1e-6 relative or 1e-9 absolute of the expected value"
 
 
+REL_TOL, ABS_TOL = 1e-6, 1e-8
+
+
+def allclose(_args: list[Any], expected: Any, got: Outcome) -> str | None:
+    """Float arrays (nested lists, or numpy arrays the worker turned into them): the same
+    shape, and every element within 1e-6 relative or 1e-8 absolute of the expected one;
+    a non-finite element must match exactly (NaN with NaN, +inf with +inf)."""
+    want, have = _shape(expected), _shape(got.value)
+    if have is None:
+        return "expected numbers, or lists of numbers of one shape (a numpy array will do)"
+    if have != want:
+        return f"expected shape {want}, got {have}"
+    for i, (a, b) in enumerate(zip(_flat(got.value), _flat(expected), strict=True)):
+        if not _near(a, b):
+            return f"element {i} (row-major) is {a!r}, expected {b!r} (within {REL_TOL:g})"
+    return None
+
+
+def _shape(value: Any) -> tuple[int, ...] | None:
+    """The shape of a number or of rectangular nested lists of numbers; None otherwise."""
+    if type(value) in (int, float):
+        return ()
+    if type(value) is not list or not value:
+        return (0,) if value == [] else None
+    inner = {_shape(v) for v in value}
+    if len(inner) != 1 or None in inner:
+        return None
+    return (len(value), *inner.pop())  # type: ignore[misc]
+
+
+def _flat(value: Any) -> list[float]:
+    if type(value) is not list:
+        return [value]
+    return [x for v in value for x in _flat(v)]
+
+
+def _near(a: float, b: float) -> bool:
+    if math.isfinite(a) and math.isfinite(b):
+        return math.isclose(a, b, rel_tol=REL_TOL, abs_tol=ABS_TOL)
+    return (math.isnan(a) and math.isnan(b)) or a == b
+
+
 def in_place(_args: list[Any], expected: Any, got: Outcome) -> str | None:
     after = got.args[0] if got.args else None
     if same(after, expected):
@@ -161,5 +203,5 @@ def _contraction_has_cycle(nodes: list[dict[str, Any]], groups: list[list[str]],
     return seen != len(indegree)
 
 
-CHECKERS: dict[str, Checker] = {"exact": exact, "close": close, "in_place": in_place,
-                                "fusion": fusion}  # fmt: skip
+CHECKERS: dict[str, Checker] = {"exact": exact, "close": close, "allclose": allclose,
+                                "in_place": in_place, "fusion": fusion}  # fmt: skip

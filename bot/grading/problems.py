@@ -1,7 +1,7 @@
 """Gradable problems: content/problems/<id>/judge.yaml beside the statement and explanation.
 
     function    the name a solution must define
-    checker     exact | close | in_place | fusion (see checkers.py)
+    checker     exact | close | allclose | in_place | fusion (see checkers.py)
     time_limit  CPU seconds for all tests together
     memory_mb   memory a solution may use on top of the interpreter
     banned      constructs refused on the syntax tree: "**", "pow", "math.pow" ...
@@ -32,6 +32,7 @@ from bot.content.bank import EXPLANATION_FILE, PROBLEMS_DIR
 from bot.errors import ContentError, Fault
 from bot.grading.checkers import CHECKERS
 from bot.grading.generators import GENERATORS
+from bot.grading.sandbox.plain import plain
 
 JUDGE_FILE = "judge.yaml"
 KEYS = {"function", "checker", "time_limit", "memory_mb", "banned", "samples", "hidden",
@@ -193,6 +194,7 @@ def _cases(tests: list[tuple[list[Any], bool]], reference: Callable[..., Any], i
             fault("samples" if sample else "hidden", f"test {number}: the reference raised "
                                                      f"{type(exc).__name__}: {exc}")  # fmt: skip
             continue
-        expected = json.loads(json.dumps(given[0] if in_place else result))
+        # The reference's result as a solution's would come back (numpy arrays as lists).
+        expected = json.loads(json.dumps(plain(given[0] if in_place else result)))
         cases.append(Case(number, json.dumps(args), expected, sample, args))
     return cases

@@ -22,7 +22,7 @@ def test_hidden_tests_include_the_large_generated_cases(problems: dict[str, Prob
 
 
 def test_every_problem_has_samples_and_hidden_tests(problems: dict[str, Problem]) -> None:
-    assert set(problems) == {"rotate-matrix", "fast-power", "graph-fusion"}
+    assert set(problems) == {"rotate-matrix", "fast-power", "graph-fusion", "stable-softmax"}
     for problem in problems.values():
         assert any(c.sample for c in problem.cases)
         assert sum(not c.sample for c in problem.cases) >= 8
@@ -69,7 +69,7 @@ def test_an_unknown_checker_is_named_with_its_line(problem_copy: Path) -> None:
     lines = (problem_copy / "judge.yaml").read_text().splitlines()
     line = next(i for i, t in enumerate(lines, 1) if t.startswith("checker:"))
     (fault,) = faults_of(problem_copy)
-    assert f"judge.yaml:{line}:" in fault and "exact, close, in_place, fusion" in fault
+    assert f"judge.yaml:{line}:" in fault and "exact, close, allclose, in_place, fusion" in fault
 
 
 def test_broken_yaml_names_the_line(problem_copy: Path) -> None:

@@ -11,11 +11,12 @@
      "error": "IndexError: list index out of range", "cpu_ms": ...}
     {"event": "done", "output": "...printed...", "dropped": 0, "cpu_ms": ..., "maxrss_kb": ...}
 
-Values go back as plain data (None, bool, int, float, str, lists and str-keyed dicts; depth and
-size capped) so the parent compares plain values it built itself: an object that claims to
-equal everything never leaves the worker. Each test's arguments are decoded from JSON just
-before the call, so no test sees another's objects. Parsing happens here, in the worker, since
-hostile source can exhaust the parser's recursion.
+Values go back as plain data (plain.py: None, bool, int, float, str, lists and str-keyed
+dicts, numpy numbers and arrays converted; depth and size capped), so the parent compares
+plain values it built itself: an object that claims to equal everything never leaves the
+worker. Each test's arguments are decoded from JSON just before the call, so no test sees
+another's objects. Parsing happens here, in the worker, since hostile source can exhaust
+the parser's recursion.
 """
 
 from __future__ import annotations
@@ -32,13 +33,11 @@ from typing import Any
 
 from RestrictedPython.compile import compile_restricted_exec
 
+from bot.grading.sandbox.plain import Unserializable, plain
 from bot.grading.sandbox.policy import Output, recursion_limit, solution_globals
 from bot.grading.sandbox.rules import drop_main_block, find_banned, strip_annotations
 
 Event = dict[str, Any]
-MAX_DEPTH = 64
-MAX_NODES = 1_000_000
-MAX_INT_BITS = 4096
 FILENAME = "<solution>"
 
 
@@ -46,10 +45,6 @@ class _Refused(Exception):
     def __init__(self, event: Event) -> None:
         super().__init__(event)
         self.event = event
-
-
-class Unserializable(Exception):
-    """A value that is not plain data (or is too large or deep to hand back)."""
 
 
 def execute(job: Mapping[str, Any], emit: Callable[[Event], None],
@@ -203,42 +198,3 @@ def _safe_str(exc: BaseException) -> str:
 
 def _ms(start: float) -> float:
     return round((time.process_time() - start) * 1000, 3)
-
-
-def plain(value: object) -> Any:
-    """`value` as plain JSON-able data built from exact builtin types, or `Unserializable`."""
-    budget = [MAX_NODES]
-    return _plain(value, 0, budget)
-
-
-LEAVES = (type(None), bool, float, str, int)
-
-
-def _plain(value: object, depth: int, budget: list[int]) -> Any:
-    budget[0] -= 1
-    if budget[0] < 0 or depth > MAX_DEPTH:
-        raise Unserializable("the returned value is too large or too deeply nested")
-    kind = type(value)
-    if kind is int and value.bit_length() > MAX_INT_BITS:  # type: ignore[attr-defined]
-        raise Unserializable("the returned integer is too large")
-    if kind in LEAVES:
-        return value
-    if kind in (list, tuple):
-        return _plain_list(value, depth, budget)  # type: ignore[arg-type]
-    if kind is dict and all(type(k) is str for k in value):  # type: ignore[attr-defined]
-        return {k: _plain(v, depth + 1, budget) for k, v in value.items()}  # type: ignore[attr-defined]
-    raise Unserializable(f"returned a {kind.__name__}, which is not plain data "
-                         "(use int, float, str, bool, None, list or dict)")  # fmt: skip
-
-
-def _plain_list(items: list[Any] | tuple[Any, ...], depth: int, budget: list[int]) -> list[Any]:
-    # A flat row of scalars (a matrix row, a list of names) is checked in one pass, not one
-    # call per element: results of 200 x 200 come back in microseconds instead of ~50 ms.
-    if all(type(v) in LEAVES for v in items):
-        budget[0] -= len(items)
-        if budget[0] < 0:
-            raise Unserializable("the returned value is too large or too deeply nested")
-        if any(type(v) is int and v.bit_length() > MAX_INT_BITS for v in items):
-            raise Unserializable("the returned integer is too large")
-        return list(items)
-    return [_plain(v, depth + 1, budget) for v in items]

@@ -3,15 +3,13 @@
 RestrictedPython rewrites `a.b` into `_getattr_(a, "b")`, `a[i]` into `_getitem_(a, i)`,
 `for x in y` into `_getiter_(y)`, `a.b = c` into `_write_(a).b = c`, `print(...)` into a
 collector made by `_print_`, and tuple unpacking into the `_unpack_` helpers. What those names
-do is ours to decide; this module decides it:
+do is ours to decide; this module assembles it from:
 
-- attribute reads refuse underscore names, frame/traceback/generator internals and the
-  format-string methods (`str.format`, `format_map`, `string.Formatter`), and never hand out a
-  module (so `typing.sys` cannot reach `sys`);
-- writes are allowed on dicts, lists and instances of classes the solution itself defined
-  (`self.x = ...`), and refused on everything else;
-- imports come only from a short allow-list, as proxies holding the module's public, non-module
-  attributes, taken from modules the zygote imported before any solution ran;
+- guards.py: reads (`_getattr_`, the `getattr` builtin, `_getitem_`), checked by name going in
+  and by value coming out;
+- classes.py: the class statement, the `type` stand-in and the write guard;
+- allowlist.py and numpy_api.py: what each importable module exposes, as namespaces holding
+  named, reviewed entries, taken from modules the zygote imported before any solution ran;
 - printing goes to a capped buffer the harness reads back.
 
 None of this is a sandbox on its own; the worker process and its limits are.
@@ -21,14 +19,24 @@ from __future__ import annotations
 
 import builtins
 import operator
+import os
 import sys
 import types
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from RestrictedPython.Guards import full_write_guard, safe_builtins, safer_getattr_raise
+from RestrictedPython.Guards import safe_builtins
 
-ALLOWED_MODULES = ("math", "itertools", "collections", "functools", "heapq", "bisect", "typing")
+from bot.grading.sandbox import allowlist, guards, numpy_api
+from bot.grading.sandbox.classes import SOLUTION_MODULE, TypeGate, WriteGuard
+
+ALLOWED_MODULES = ("math", "itertools", "collections", "functools", "heapq", "bisect", "typing",
+                   "numpy")  # fmt: skip
+SUBMODULES = {"numpy.linalg": ("numpy", "linalg")}
+# numpy's C code imports its own helpers on first use through `PyImport_Import`, which calls
+# the `__import__` of the running frame's builtins (the solution's, when it calls numpy)
+# with an empty list as fromlist; a solution's own import passes None or a tuple.
+LIBRARY_PACKAGES = ("numpy.",)
 
 # What real solutions need, beyond RestrictedPython's safe_builtins (which has no containers).
 EXTRA_BUILTINS = (
@@ -36,6 +44,9 @@ EXTRA_BUILTINS = (
     "min", "next", "object", "reversed", "set", "sorted", "sum", "tuple", "zip", "bytes",
     "property", "staticmethod", "classmethod", "NotImplemented",
 )  # fmt: skip
+# One thread for BLAS in the zygote and its workers: a worker may not start threads, and
+# a grading's CPU time is its own.
+SINGLE_THREADED = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 INPLACE = {
     "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "/=": operator.itruediv,
@@ -61,6 +72,10 @@ class Output:
     def text(self) -> str:
         return "".join(self.parts)
 
+    def printer(self, _getattr: object = None) -> _Printer:
+        """`_print_`: RestrictedPython makes one printer per function that prints."""
+        return _Printer(self)
+
 
 class _Printer:
     """What `_print_` returns: RestrictedPython calls `_call_print` for every `print()`."""
@@ -79,62 +94,51 @@ class _Printer:
         return self._output.text()
 
 
-def _getattr(obj: object, name: str, *default: object) -> object:
-    # The `_raise` variant: a missing attribute is an AttributeError, as in Python, not None.
-    value = safer_getattr_raise(obj, name, *default)  # type: ignore[no-untyped-call]
-    if isinstance(value, types.ModuleType):
-        raise AttributeError(f'"{name}" is a module; import it instead (allowed: '
-                             + ", ".join(ALLOWED_MODULES) + ")")  # fmt: skip
-    return value
-
-
-def module_proxy(module: types.ModuleType) -> types.SimpleNamespace:
-    """A module's public, non-module attributes, without the module object itself."""
-    public = {
-        name: value
-        for name, value in vars(module).items()
-        if not name.startswith("_") and not isinstance(value, types.ModuleType)
-    }
-    return types.SimpleNamespace(**public)
-
-
 PROXIES: dict[str, types.SimpleNamespace] = {}
 
 
 def preload() -> None:
-    """Import the allowed modules now (in the zygote), so a worker never opens a file."""
-    for name in ALLOWED_MODULES:
-        PROXIES[name] = module_proxy(__import__(name))
+    """Import now (in the zygote) all a worker will need, so a worker never opens a file.
+
+    That is the allowed modules, numpy (warmed up: printing and linear algebra import more
+    on first use) and `unicodedata`, which the compiler imports on first meeting a non-ASCII
+    identifier (`größe = 3`). Then every loaded module's dict is known to the guards."""
+    if PROXIES:
+        return
+    for name in SINGLE_THREADED:
+        os.environ.setdefault(name, "1")
+    import unicodedata  # noqa: F401
+
+    import numpy
+
+    for name, names in allowlist.exposed().items():
+        PROXIES[name] = types.SimpleNamespace(**names)
+    PROXIES["numpy"] = types.SimpleNamespace(**numpy_api.exposed(numpy))
+    numpy_api.warm_up(numpy)
+    guards.collect_namespaces()
 
 
 def _import(name: str, globals_: object = None, locals_: object = None,
             fromlist: Iterable[str] | None = (), level: int = 0) -> object:  # fmt: skip
+    preload()
+    if type(fromlist) is list and not fromlist and name.startswith(LIBRARY_PACKAGES):
+        return _loaded(name)
+    if level == 0 and name in SUBMODULES:
+        package, attribute = SUBMODULES[name]
+        proxy = PROXIES[package]
+        return getattr(proxy, attribute) if fromlist else proxy
     if level != 0 or name not in ALLOWED_MODULES:
         raise ImportError(f"import of '{name}' is not allowed; allowed: "
                           + ", ".join(ALLOWED_MODULES))  # fmt: skip
-    if name not in PROXIES:
-        preload()
     return PROXIES[name]
 
 
-class _WriteGuard:
-    """`_write_`: a solution may write to dicts, lists and its own classes' instances."""
-
-    def __init__(self) -> None:
-        self.classes: set[type] = set()
-
-    def __call__(self, obj: Any) -> Any:
-        kind = type(obj)
-        if kind is list or kind is dict or kind in self.classes:  # the hot path: m[i][j] = v
-            return obj
-        if isinstance(obj, type) and obj in self.classes:
-            return obj
-        return full_write_guard(obj)
-
-    def build_class(self, func: Callable[..., Any], name: str, *bases: Any, **kw: Any) -> Any:
-        cls = builtins.__build_class__(func, name, *bases, **kw)
-        self.classes.add(cls)
-        return cls
+def _loaded(name: str) -> types.ModuleType:
+    """A library module numpy's C code asks for, if loaded already (a worker cannot load)."""
+    module = sys.modules.get(name)
+    if module is None:
+        raise ImportError(f"'{name}' was not preloaded")
+    return module
 
 
 def _unpack(it: Any, spec: object, _getiter_: Callable[[Any], Any]) -> Any:
@@ -155,23 +159,29 @@ def _apply(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     return func(*args, **kwargs)
 
 
-def solution_globals(output: Output) -> dict[str, Any]:
-    """Fresh globals for one solution: its builtins, guards and print collector."""
-    guard = _WriteGuard()
+def solution_builtins(guard: WriteGuard) -> dict[str, Any]:
     names = dict(safe_builtins)
     names.update({name: getattr(builtins, name) for name in EXTRA_BUILTINS})
-    names.update(__import__=_import, __build_class__=guard.build_class, getattr=_getattr)
+    names.update(__import__=_import, __build_class__=guard.build_class,
+                 getattr=guards.guarded_getattr, type=TypeGate)  # fmt: skip
     for dangerous in ("setattr", "delattr"):  # they would bypass our write guard's classes
         names.pop(dangerous, None)
+    return names
+
+
+def solution_globals(output: Output) -> dict[str, Any]:
+    """Fresh globals for one solution: its builtins, guards and print collector."""
+    preload()
+    guard = WriteGuard()
     return {
-        "__builtins__": names,
-        "__name__": "solution",
+        "__builtins__": solution_builtins(guard),
+        "__name__": SOLUTION_MODULE,
         "__metaclass__": type,
-        "_getattr_": _getattr,
-        "_getitem_": operator.getitem,
+        "_getattr_": guards.guarded_getattr,
+        "_getitem_": guards.guarded_getitem,
         "_getiter_": iter,
         "_write_": guard,
-        "_print_": lambda _getattr=None: _Printer(output),
+        "_print_": output.printer,
         "_unpack_sequence_": _unpack,
         "_iter_unpack_sequence_": _unpack,
         "_inplacevar_": _inplace,
@@ -181,3 +191,8 @@ def solution_globals(output: Output) -> dict[str, Any]:
 
 def recursion_limit() -> int:
     return min(sys.getrecursionlimit(), 3000)
+
+
+for _kind in (WriteGuard, Output, _Printer):
+    guards.refuse_type(_kind)
+guards.refuse_objects(_import, _loaded, _unpack, _inplace, _apply, preload, solution_globals)

@@ -1,0 +1,105 @@
+"""Classes in a solution: which may be built, and which objects a solution may write to.
+
+Every class a solution defines has the metaclass `type`, whatever path builds it:
+
+- the `class` statement goes through `__build_class__`, ours: the bases are resolved once
+  (`__mro_entries__` called here, so a base cannot answer differently later), and every class
+  in every base's MRO must have the metaclass `type` and come from the builtins, from the
+  solution itself, or from a short reviewed list. So `class M(typing.Type)`, Protocol,
+  Generic, `collections.abc` and typing's aliases of them (their metaclass is ABCMeta, their
+  `__init_subclass__` library code) are refused before any of their code runs;
+- `type` itself is a stand-in (`TypeGate`): `type(x)` answers as usual, except that a
+  metaclass is answered with the stand-in, never the real one, and the three-argument form
+  is refused; `isinstance(x, type)` still works;
+- RestrictedPython refuses the `metaclass=` keyword in the source and passes `__metaclass__`
+  (a global a solution cannot rebind: underscore), and the hook checks it is `type` anyway.
+
+Writes (`obj.x = v`, `obj[k] = v`) are allowed on lists, dicts and instances of the
+solution's own classes; everything else goes through RestrictedPython's full write guard.
+"""
+
+from __future__ import annotations
+
+import builtins
+import collections
+import types
+from collections.abc import Callable
+from typing import Any
+
+from RestrictedPython.Guards import full_write_guard
+
+SOLUTION_MODULE = "solution"  # the `__name__` of a solution: its classes' `__module__`
+FROM = ("builtins", SOLUTION_MODULE)
+# Library classes a solution may derive from: dict/deque relatives with metaclass `type`
+# whose methods take nothing from the caller but the data they hold.
+REVIEWED_BASES = frozenset({collections.Counter, collections.OrderedDict,
+                            collections.defaultdict, collections.deque})  # fmt: skip
+
+
+class _Gate(type):
+    """The metaclass of the `type` stand-in: instance checks as `type`, calls narrowed."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        if len(args) != 1 or kwargs:
+            raise TypeError("type(name, bases, dict) is not allowed; use a class statement")
+        kind = type(args[0])
+        return TypeGate if issubclass(kind, type) else kind
+
+    def __instancecheck__(cls, obj: Any) -> bool:
+        return isinstance(obj, type)
+
+    def __subclasscheck__(cls, sub: Any) -> bool:
+        return issubclass(sub, type)
+
+
+class TypeGate(metaclass=_Gate):
+    """`type` as a solution sees it: `type(x)`, `isinstance(c, type)`, never a metaclass."""
+
+
+def check_bases(bases: tuple[Any, ...]) -> None:
+    """Raise TypeError unless every class behind `bases` may be a solution class's base."""
+    for base in bases:
+        if not isinstance(base, type):
+            raise TypeError(f"a class can only derive from classes, not {type(base).__name__}")
+        for cls in base.__mro__:
+            _check_one(cls)
+
+
+def _check_one(cls: type) -> None:
+    if type(cls) is not type or issubclass(cls, type):
+        raise TypeError(f"cannot derive from {cls.__name__}: only classes whose metaclass "
+                        "is `type` may be bases")  # fmt: skip
+    if cls.__module__ not in FROM and cls not in REVIEWED_BASES:
+        raise TypeError(f"cannot derive from {cls.__module__}.{cls.__name__}: derive from "
+                        "object, builtin types or your own classes")  # fmt: skip
+
+
+def is_solution_class(cls: object) -> bool:
+    return isinstance(cls, type) and type(cls) is type and cls.__module__ == SOLUTION_MODULE
+
+
+class WriteGuard:
+    """`_write_` and `__build_class__` of one solution: it may write to its own instances."""
+
+    def __init__(self) -> None:
+        self.classes: set[type] = set()
+
+    def __call__(self, obj: Any) -> Any:
+        kind = type(obj)
+        if kind is list or kind is dict or kind in self.classes:  # the hot path: m[i][j] = v
+            return obj
+        if isinstance(obj, type) and obj in self.classes:
+            return obj
+        return full_write_guard(obj)
+
+    def build_class(self, func: Callable[..., Any], name: str, *bases: Any, **kw: Any) -> Any:
+        """The class statement: bases resolved and checked once, metaclass `type` only."""
+        if kw.pop("metaclass", type) is not type:
+            raise TypeError("a metaclass other than `type` is not allowed")
+        resolved = types.resolve_bases(bases)
+        check_bases(resolved)
+        cls = builtins.__build_class__(func, name, *resolved, metaclass=type, **kw)
+        if type(cls) is not type:  # unreachable after check_bases; kept as the invariant
+            raise TypeError("a metaclass other than `type` is not allowed")
+        self.classes.add(cls)
+        return cls
