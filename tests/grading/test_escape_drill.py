@@ -208,6 +208,9 @@ def corpus(target: dict[str, Any]) -> str:
     return f"{CORPUS}\n\nmain(json.loads({json.dumps(json.dumps(target))}))\n"
 
 
+# Seconds a run that must end (not hang) may take from CLI start to exit: a generous bound,
+# since the machine may be busy; a hang would meet the 60 s subprocess timeout instead.
+ENDS_WITHIN = 30
 MEMORY = "xs = []\nwhile True:\n    xs.append(bytearray(10**6))\n"
 NORMAL = "print(1 + 1)\n"
 
@@ -395,7 +398,7 @@ def test_memory_past_the_limit_ends_as_a_memory_error(drill: Drill, config: str)
     report = run.report
     assert report["exit"] != 0
     assert "MemoryError" in report["stderr"] or report["ended"].startswith("killed"), report
-    assert run.seconds < 15
+    assert run.seconds < ENDS_WITHIN
 
 
 @pytest.mark.parametrize("config", CONFIGS)
@@ -422,7 +425,7 @@ DEADLINE = "killed at the wall-clock deadline"
 def test_what_cannot_be_refused_is_ended(drill: Drill, name: str, ended: set[str]) -> None:
     run = drill.runs["all-layers", name]
     assert run.report["ended"] in ended, run.report
-    assert run.seconds < 15
+    assert run.seconds < ENDS_WITHIN
 
 
 def test_a_print_flood_is_capped(drill: Drill) -> None:
@@ -440,7 +443,7 @@ def test_sigstop_to_itself_is_refused(drill: Drill) -> None:
 def test_deep_recursion_ends_the_worker_alone(drill: Drill) -> None:
     run = drill.runs["all-layers", "deep_recursion"]
     assert run.report["exit"] != 0
-    assert run.seconds < 15
+    assert run.seconds < ENDS_WITHIN
 
 
 def test_a_forged_report_is_only_the_payloads_word(drill: Drill) -> None:

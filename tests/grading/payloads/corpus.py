@@ -293,7 +293,9 @@ def _kill(t: dict[str, Any]) -> object:
 
 @payload("signal.kill_all")
 def _kill_all(t: dict[str, Any]) -> object:
-    return os.kill(-1, SIGKILL)  # every process this uid may signal, the caller excepted
+    # Every process this uid may signal, the caller excepted. The kernel answers 0 even when
+    # every target refused (kill_something_info counts attempts): only the sentinel tells.
+    return os.kill(-1, SIGKILL)
 
 
 @payload("signal.tgkill")
