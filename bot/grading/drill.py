@@ -45,9 +45,9 @@ async def run_drill(sandbox: Sandbox, code: str, problem: Problem | None = None)
     events = _events(raw.lines)
     tests = tuple(e for e in events if e.get("event") == "test")
     done = events[-1] if events and _finished(raw.lines) else None
-    if done is not None:
+    if done is not None:  # the worker's own words: any type, any size
         stdout = str(done.get("stdout", done.get("output", "")))  # a script's, or a solution's
-        return DrillResult(int(done.get("exit", 0)), stdout, str(done.get("stderr", "")),
+        return DrillResult(_exit_code(done.get("exit", 0)), stdout, str(done.get("stderr", "")),
                            layers, "reported", tests)  # fmt: skip
     if raw.timed_out:
         return DrillResult(-9, "", "", layers, "killed at the wall-clock deadline")
@@ -56,6 +56,11 @@ async def run_drill(sandbox: Sandbox, code: str, problem: Problem | None = None)
         return DrillResult(-end.signal, "", "", layers, f"killed by signal {end.signal}")
     code_ = end.code if end is not None else -1
     return DrillResult(code_, "", "", layers, "ended before reporting")
+
+
+def _exit_code(value: object) -> int:
+    """The reported exit status if it is one (an int of a process's range), else -1."""
+    return value if type(value) is int and -255 <= value <= 255 else -1
 
 
 def _job(code: str, problem: Problem | None, config: GraderConfig) -> dict[str, Any]:
