@@ -111,6 +111,12 @@ def process_cpu(pid: int | None) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def reference(problem_id: str) -> str:
+    """A problem's reference solution: the first python block of its explanation."""
+    text = (REPO / "content" / "problems" / problem_id / "explanation.md").read_text("utf-8")
+    return re.search(r"^```python\n(.*?)^```", text, re.M | re.S).group(1)  # type: ignore[union-attr]
+
+
 async def timed(grader: Grader, problem: Problem, code: str) -> float:
     start = time.perf_counter()
     grade = await grader.grade(problem, code)
@@ -179,14 +185,12 @@ async def measure(name: str, grader: Grader, extra: Callable[[], float],
 
 async def bench() -> None:
     problems = load_problems(REPO / "content")
-    rotate = problems["rotate-matrix"]
-    rotate_code = re.search(r"^```python\n(.*?)^```",
-                            (REPO / "content/problems/rotate-matrix/explanation.md").read_text(),
-                            re.M | re.S).group(1)  # type: ignore[union-attr]  # fmt: skip
-    workloads = [("rotate", rotate, rotate_code, 16), ("trivial", TRIVIAL, TRIVIAL_CODE, 48),
-                 ("many", MANY, TRIVIAL_CODE, 24)]  # fmt: skip
+    rotate, softmax = problems["rotate-matrix"], problems["stable-softmax"]
+    workloads = [("rotate", rotate, reference(rotate.id), 16),
+                 ("trivial", TRIVIAL, TRIVIAL_CODE, 48), ("many", MANY, TRIVIAL_CODE, 24),
+                 ("softmax", softmax, reference(softmax.id), 16)]  # fmt: skip
     preload()
-    every = {rotate.id: rotate, TRIVIAL.id: TRIVIAL}  # (MANY is graded as "echo" too)
+    every = {rotate.id: rotate, TRIVIAL.id: TRIVIAL, softmax.id: softmax}  # MANY is "echo" too
     sandbox = Sandbox(warm=8)
     layers = await sandbox.start()
     results: dict[str, dict[str, Any]] = {}
@@ -209,7 +213,7 @@ def report(results: dict[str, dict[str, Any]], layers: str) -> None:
     header = f"{'workload':9} {'executor':8} {'p50 ms':>8} {'p95 ms':>8} {'c8 /s':>8} " \
              f"{'c32 /s':>8} {'cpu ms':>8} {'lag ms':>8}"  # fmt: skip
     print(header)
-    for label in ("rotate", "trivial", "many"):
+    for label in ("rotate", "trivial", "many", "softmax"):
         for name, row in results.items():
             p50, p95 = row[label, "seq"]
             print(
