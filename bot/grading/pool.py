@@ -39,11 +39,12 @@ log = logging.getLogger(__name__)
 
 READ_CHUNK = 1 << 16
 EXIT_GRACE = 2.0  # seconds a finished worker gets to exit before it is killed
-# A report is a `compiled` line, a request and a result line per test, then `missing` or
-# `done`: any more is not the harness talking, and a flood of short lines would cost the
-# parent far more than bytes.
+# A report is a `compiled` line, one line per test, then `missing` or `done`: any more is not
+# the harness talking, and a flood of short lines would cost the parent far more than bytes.
 EVENTS_BESIDE_TESTS = 8
-INPUT_REQUEST = b'{"event": "input"'  # the harness's own prefix, as in `_finished`
+# The lines after which the worker is ready for its next test's input: the harness's own
+# prefixes, as in `_finished`.
+READY_FOR_INPUT = (b'{"event": "compiled"', b'{"event": "test"')
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +194,7 @@ class Sandbox:
 
     async def _exchange(self, worker: _Worker, job: dict[str, Any], raw: RawRun) -> None:
         """Send the job without its test inputs (only how many), then read the report,
-        handing out each input when the worker asks for it (see `Feeder`)."""
+        handing out each input when the worker is ready for it (see `Feeder`)."""
         loop, sock = asyncio.get_running_loop(), worker.sock
         inputs = [str(test).encode() + b"\n" for test in job.get("tests", ())]
         header = {k: v for k, v in job.items() if k != "tests"} | {"count": len(inputs)}
@@ -318,15 +319,16 @@ class Limits:
 
     @classmethod
     def of(cls, job: dict[str, Any], size: int) -> Limits:
-        return cls(size, 2 * len(job.get("tests", ())) + EVENTS_BESIDE_TESTS)
+        return cls(size, len(job.get("tests", ())) + EVENTS_BESIDE_TESTS)
 
 
 class Feeder:
-    """Hands a worker its test inputs one at a time, each when it asks, in order, once.
+    """Hands a worker its test inputs one at a time, in order: the first when its code has
+    compiled, each next one when the previous test's result has arrived.
 
-    A worker never holds more than the input of the test it is running: the rest stay in
-    the parent until asked for, and expected results never leave it. So a solution that
-    escapes every restricted-language check still finds no other test's data in its memory."""
+    A worker never holds a later test's input: the rest stay in the parent until it is done
+    with the one before, and expected results never leave the parent. So a solution that
+    escapes every restricted-language check still finds no later test's data in its memory."""
 
     def __init__(self, sock: socket.socket, inputs: list[bytes]) -> None:
         self._sock, self._inputs, self._sent = sock, inputs, 0
@@ -334,7 +336,7 @@ class Feeder:
     async def lines(self, lines: list[bytes]) -> None:
         """React to complete report lines as they arrive."""
         for line in lines:
-            if line.startswith(INPUT_REQUEST) and self._sent < len(self._inputs):
+            if line.startswith(READY_FOR_INPUT) and self._sent < len(self._inputs):
                 loop = asyncio.get_running_loop()
                 await loop.sock_sendall(self._sock, self._inputs[self._sent])
                 self._sent += 1

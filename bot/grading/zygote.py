@@ -188,10 +188,10 @@ def work(job_fd: int, plan: isolation.Plan, base: int) -> None:
 
 
 def _inputs(sock: socket.socket, count: int) -> Iterator[str]:
-    """Each test's input, asked of the parent only when the harness is ready to run it: the
-    worker never holds another test's data (the parent answers one request at a time)."""
-    for i in range(count):
-        sock.sendall(b'{"event": "input", "i": %d}\n' % i)
+    """Each test's input, read when the harness is ready to run it. The parent sends the
+    first once the code has compiled and each next one once the previous test's result has
+    arrived, so the worker never holds a later test's data."""
+    for _ in range(count):
         yield _read_line(sock).decode()
 
 
