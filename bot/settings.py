@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
+import platformdirs
 from dotenv import dotenv_values
 
 from bot.errors import ConfigError
@@ -52,8 +53,17 @@ class SettingDoc:
 
 # Every setting the bot reads; `.env.example` and `studybot doctor` are generated from it.
 DOCS = (
-    SettingDoc("STUDYBOT_DATABASE", "data/studybot.sqlite3", "SQLite database file"),
-    SettingDoc("STUDYBOT_CONTENT_DIR", "content", "question bank directory"),
+    SettingDoc(
+        "STUDYBOT_DATABASE",
+        "",
+        "SQLite database file (default: studybot.sqlite3 in "
+        "the user's data directory, e.g. ~/.local/share/studybot)",
+    ),
+    SettingDoc(
+        "STUDYBOT_CONTENT_DIR",
+        "",
+        "question bank directory (default: the bank installed with studybot)",
+    ),
     SettingDoc("STUDYBOT_LOG_LEVEL", "INFO", "one of " + ", ".join(LOG_LEVELS)),
     SettingDoc(
         "STUDYBOT_GRACE_MINUTES",
@@ -195,8 +205,8 @@ class Settings:
             return values.get(name, "").strip() or default
 
         return cls(
-            database=_database(get("STUDYBOT_DATABASE")),
-            content_dir=Path(get("STUDYBOT_CONTENT_DIR")),
+            database=_database(get("STUDYBOT_DATABASE") or str(default_database())),
+            content_dir=_content_dir(get("STUDYBOT_CONTENT_DIR")),
             log_level=_log_level(get("STUDYBOT_LOG_LEVEL")),
             grace=_minutes("STUDYBOT_GRACE_MINUTES", get("STUDYBOT_GRACE_MINUTES")),
             discord=DiscordSettings.from_values(get),
@@ -219,6 +229,15 @@ class Settings:
             *(self.discord.describe() if self.discord else _off("DISCORD_")),
             *(self.slack.describe() if self.slack else _off("SLACK_")),
         ]
+
+    def check_bank(self) -> None:
+        """Raise ConfigError, naming the full path and the setting, if there is no bank
+        where the settings say (checked by the commands that read it; an import may be
+        about to create it)."""
+        path = self.content_dir
+        if not path.is_dir():
+            why = "is not a directory" if path.exists() else "does not exist"
+            raise ConfigError(f"STUDYBOT_CONTENT_DIR: the question bank '{path.resolve()}' {why}")
 
     @property
     def log_level_number(self) -> int:
@@ -299,6 +318,22 @@ def _base_url(name: str, raw: str) -> str:
     if not raw.startswith(("http://", "https://")):
         raise ConfigError(f"{name}: '{raw}' is not an http(s) URL")
     return raw if raw.endswith("/") else raw + "/"
+
+
+def default_database() -> Path:
+    """Where the database lives unless told: the user's data directory, whatever the
+    current folder (`studybot` works the same from anywhere)."""
+    return Path(platformdirs.user_data_dir("studybot", appauthor=False)) / "studybot.sqlite3"
+
+
+def bundled_content() -> Path:
+    """The bank installed with studybot: `content/` beside the `bot` package (a source
+    checkout or an editable install; the container image sets STUDYBOT_CONTENT_DIR)."""
+    return Path(__file__).resolve().parent.parent / "content"
+
+
+def _content_dir(raw: str) -> Path:
+    return Path(raw) if raw else bundled_content()
 
 
 def _database(raw: str) -> Path:

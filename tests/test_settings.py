@@ -7,12 +7,17 @@ import pytest
 
 from bot.errors import ConfigError
 from bot.settings import DOCS, Secret, Settings
+from tests.fakes import REPO
 
 
-def test_defaults() -> None:
+def test_defaults_do_not_depend_on_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     settings = Settings.from_mapping({})
-    assert settings.database == Path("data/studybot.sqlite3")
-    assert settings.content_dir == Path("content")
+    assert settings.database == tmp_path / "xdg" / "studybot" / "studybot.sqlite3"
+    assert settings.content_dir == REPO / "content"
     assert settings.log_level == "INFO"
     assert settings.grace == timedelta(hours=1)
     assert Settings.from_mapping({"STUDYBOT_GRACE_MINUTES": "15"}).grace == timedelta(minutes=15)
@@ -20,10 +25,23 @@ def test_defaults() -> None:
 
 def test_environment_overrides_the_env_file(tmp_path: Path) -> None:
     env_file = tmp_path / ".env"
-    env_file.write_text("STUDYBOT_LOG_LEVEL=debug\nSTUDYBOT_CONTENT_DIR=bank\n")
-    settings = Settings.load({"STUDYBOT_CONTENT_DIR": "elsewhere"}, env_file)
+    (tmp_path / "bank").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    env_file.write_text(f"STUDYBOT_LOG_LEVEL=debug\nSTUDYBOT_CONTENT_DIR={tmp_path}/bank\n")
+    settings = Settings.load({"STUDYBOT_CONTENT_DIR": str(tmp_path / "elsewhere")}, env_file)
     assert settings.log_level == "DEBUG"
-    assert settings.content_dir == Path("elsewhere")
+    assert settings.content_dir == tmp_path / "elsewhere"
+
+
+def test_a_missing_bank_names_its_full_path_and_the_setting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError) as error:
+        Settings.from_mapping({"STUDYBOT_CONTENT_DIR": "nowhere"}).check_bank()
+    assert str(error.value) == (
+        f"STUDYBOT_CONTENT_DIR: the question bank '{tmp_path / 'nowhere'}' does not exist"
+    )
 
 
 @pytest.mark.parametrize(

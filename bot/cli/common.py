@@ -13,11 +13,13 @@ from bot.hardening import forget_secrets
 from bot.settings import DOCS, Settings
 
 
-def settings_from_env() -> Settings:
+def settings_from_env(*, bank: bool = True) -> Settings:
     """Build the settings once; a wrong value stops the command, naming the setting. Secrets
     leave the environment once read."""
     try:
         settings = Settings.load(os.environ)
+        if bank:  # every command but an import (which may create it) reads the bank
+            settings.check_bank()
     except ConfigError as exc:
         click.echo(f"configuration error: {exc}", err=True)
         sys.exit(2)

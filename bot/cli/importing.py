@@ -36,7 +36,7 @@ from bot.content.importer import FilePlan, ImportPlan, PlannedQuestion, apply_pl
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 def import_(files: tuple[Path, ...], out: Path | None, dry_run: bool, as_json: bool) -> None:
     """Turn interview reports (面经) into content files; duplicates get the report as a source."""
-    root = out if out is not None else settings_from_env().content_dir
+    root = out if out is not None else settings_from_env(bank=False).content_dir
     plan = plan_import(root, files)
     if not dry_run:
         apply_plan(plan)
