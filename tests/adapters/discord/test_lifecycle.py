@@ -36,6 +36,7 @@ async def test_buttons_posted_before_a_restart_still_work(stub: DiscordStub, app
 
 async def test_op7_reconnect_resumes_the_session_and_keeps_serving(bot: Running) -> None:
     stub = bot.stub
+    bot.app.platforms.detach("discord")  # as if it had gone: the resume attaches it again
     await stub.ask_to_reconnect()
     resume = await stub.wait_for(lambda: next((o for o in stub.gateway.ops if o["op"] == 6), None))
     assert resume["d"]["session_id"] == "session-1" and resume["d"]["token"] == stub.token
@@ -44,6 +45,7 @@ async def test_op7_reconnect_resumes_the_session_and_keeps_serving(bot: Running)
     assert [o["op"] for o in stub.gateway.ops].count(2) == 1  # resumed, not re-identified
     reply = await answered(stub, await stub.interact(COMMAND, slash("topics")))
     assert reply["embeds"][0]["title"] == "Topics"
+    assert bot.app.platforms.get("discord") is bot.client.adapter  # RESUMED came before it
 
 
 async def test_a_rejected_token_stops_with_a_config_error(stub: DiscordStub, app: App) -> None:
