@@ -78,7 +78,7 @@ async def running_bot(core: Studybot, stub: DiscordStub) -> AsyncIterator[None]:
     settings = DiscordSettings(Secret(TOKEN), api_base_url=stub.api, gateway_url=stub.ws_url)
     use_endpoints(settings)
     client = make_client(core, settings, guild_ready_timeout=0.05)
-    task = asyncio.create_task(run_client(client, {}, settings), name="discord")
+    task = asyncio.create_task(run_client(client, settings), name="discord")
     await asyncio.wait_for(client.wait_until_ready(), 10)
     try:
         yield

@@ -29,6 +29,7 @@ import aiosqlite
 
 from bot.clock import SystemClock
 from bot.content.loader import load_bank
+from bot.platforms import Platforms
 from bot.schedule.scheduler import Scheduler, SchedulerConfig
 from bot.store.database import open_database
 from bot.store.questions import QuestionStore
@@ -105,13 +106,13 @@ async def bench_start(work: Path) -> None:
         await insert_schedules(db, spread("bench", N))
         clock = JumpClock(datetime(2026, 3, 2, tzinfo=UTC))
         ledger, questions = ScheduleStore(db), QuestionStore(db)
-        measured = Scheduler(ledger, questions, clock, {"bench": NullPlatform()})
+        measured = Scheduler(ledger, questions, clock, Platforms({"bench": NullPlatform()}))
         tracemalloc.start()  # a run of its own: tracing slows everything it watches
         await measured.start()
         held, _ = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         del measured
-        scheduler = Scheduler(ledger, questions, clock, {"bench": NullPlatform()})
+        scheduler = Scheduler(ledger, questions, clock, Platforms({"bench": NullPlatform()}))
         began = time.perf_counter()
         await scheduler.start()
         ours = time.perf_counter() - began
@@ -170,7 +171,7 @@ async def bench_idle(work: Path) -> None:
                 for i, z in enumerate(ZONES * (N // len(ZONES) + 1))][:N]  # fmt: skip
         await insert_schedules(db, rows)
         scheduler = Scheduler(ScheduleStore(db), QuestionStore(db), SystemClock(),
-                              {"bench": NullPlatform()})  # fmt: skip
+                              Platforms({"bench": NullPlatform()}))  # fmt: skip
         loop = asyncio.create_task(scheduler.run())
         await asyncio.sleep(1.0)  # let it start and go to sleep
         cpu = time.process_time()
@@ -197,9 +198,9 @@ async def bench_lateness(work: Path) -> None:
         serial = NullPlatform(PLATFORM_LATENCY, SAME_MINUTE)
         loops = [
             asyncio.create_task(Scheduler(ScheduleStore(db), QuestionStore(db), SystemClock(),
-                                          {"fast": fast}).run()),
+                                          Platforms({"fast": fast})).run()),
             asyncio.create_task(Scheduler(ScheduleStore(db), QuestionStore(db), SystemClock(),
-                                          {"serial": serial},
+                                          Platforms({"serial": serial}),
                                           SchedulerConfig(concurrency=1)).run()),
         ]  # fmt: skip
         print(

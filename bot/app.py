@@ -2,8 +2,15 @@
 
 `open_app` is the one place resources are entered, in order, on one AsyncExitStack, and left
 in reverse order however the bot stops: the database, the content, the grading sandbox (its
-zygote process and warm workers), then the core. The CLI registers each connected chat adapter in
-`App.adapters` (by platform), then runs the scheduler beside them with `running_scheduler`.
+zygote process and warm workers), then the core. It is how `studybot run` and `console` build
+the bot and how the tests build it too; tests pass their own clock at this boundary, and
+attach fake platforms to `App.platforms` as the real adapters do.
+
+Chat platforms are not known here: each attaches its adapter to `App.platforms` once it is
+connected (see bot/platforms.py), and the scheduler, subscribed to that registry, picks up
+its schedules then, whether its loop (`running_scheduler`) started before or after.
+Without a clock from the caller, the bot runs on the system clock, or on the scaled test
+clock that `STUDYBOT_TEST_CLOCK` asks for (tests of `studybot run` as a process).
 """
 
 from __future__ import annotations
@@ -15,12 +22,12 @@ import random
 import sys
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
 
-from bot.clock import SystemClock
+from bot.clock import ScaledClock, SystemClock
 from bot.commands.context import Context
 from bot.content.loader import load_if_changed
 from bot.core import Studybot
@@ -30,7 +37,8 @@ from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem, load_problems
 from bot.grading.service import Grading
-from bot.ports import ChatAdapter, Clock
+from bot.platforms import Platforms
+from bot.ports import Clock
 from bot.schedule.scheduler import Scheduler, SchedulerConfig
 from bot.settings import Settings
 from bot.store.database import open_database
@@ -47,8 +55,8 @@ class App:
     store: QuestionStore
     scheduler: Scheduler
     db: aiosqlite.Connection
-    grading: Grading
-    adapters: dict[str, ChatAdapter] = field(default_factory=dict)
+    grading: Grading | None  # None only when opened with grading=False (tests)
+    platforms: Platforms
 
 
 GIL_SWITCH_INTERVAL = 0.001
@@ -66,19 +74,35 @@ def tune_interpreter() -> None:
 
 @asynccontextmanager
 async def open_app(
-    settings: Settings, *, clock: Clock | None = None, rng: random.Random | None = None
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    rng: random.Random | None = None,
+    grading: bool = True,
 ) -> AsyncIterator[App]:
-    clock = clock or SystemClock()
+    """The bot, ready for platforms to attach. `grading=False` starts no sandbox: for tests
+    that grade nothing (a sandbox takes about half a second to start)."""
+    clock = clock or clock_for(settings)
     async with AsyncExitStack() as stack:
         db = await stack.enter_async_context(open_database(settings.database))
         await refresh_content(db, settings)
         store, schedules, submissions = QuestionStore(db), ScheduleStore(db), SubmissionStore(db)
-        adapters: dict[str, ChatAdapter] = {}
-        scheduler = Scheduler(schedules, store, clock, adapters,
+        platforms = Platforms()
+        scheduler = Scheduler(schedules, store, clock, platforms,
                               SchedulerConfig(grace=settings.grace), submissions)  # fmt: skip
-        grading = await stack.enter_async_context(open_grading(submissions, settings, clock))
-        context = Context(store, clock, rng or random.Random(), schedules, scheduler, grading)
-        yield App(Studybot(context), store, scheduler, db, grading, adapters)
+        graded = None
+        if grading:
+            graded = await stack.enter_async_context(open_grading(submissions, settings, clock))
+        context = Context(store, clock, rng or random.Random(), schedules, scheduler, graded)
+        yield App(Studybot(context), store, scheduler, db, graded, platforms)
+
+
+def clock_for(settings: Settings) -> Clock:
+    """The system clock, unless a test asked for a shifted, faster one."""
+    if (override := settings.test_clock) is None:
+        return SystemClock()
+    log.warning("test clock: starting at %s, %gx", override.start.isoformat(), override.speed)
+    return ScaledClock(override.start, override.speed)
 
 
 @asynccontextmanager
@@ -115,14 +139,20 @@ def _problems(settings: Settings) -> dict[str, Problem]:
         return {}
 
 
+SCHEDULER_STOP_TIMEOUT = 5.0  # seconds a tick in progress may take to finish at shutdown
+
+
 @asynccontextmanager
 async def running_scheduler(app: App) -> AsyncIterator[asyncio.Task[None]]:
-    """Run the daily loop as a named task for the duration of the block, then stop it."""
+    """Run the daily loop as a named task for the duration of the block, then stop it: the
+    tick in progress may finish (and record what it sent), within a timeout."""
     task = asyncio.create_task(app.scheduler.run(), name="scheduler")
     task.add_done_callback(_report_crash)
     try:
         yield task
     finally:
+        app.scheduler.stop()
+        await asyncio.wait({task}, timeout=SCHEDULER_STOP_TIMEOUT)
         task.cancel()
         # A crash was already logged by the done-callback; stopping must not raise it again.
         with contextlib.suppress(asyncio.CancelledError, Exception):

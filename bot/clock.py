@@ -1,9 +1,15 @@
-"""The real clock. Tests use their own `Clock` (see tests/fakes.py)."""
+"""The real clock, and a shifted, faster one for tests that run the bot as a process.
+
+In-process tests use their own `Clock` (see tests/fakes.py) and move it by hand. A process
+cannot be handed that object, so `STUDYBOT_TEST_CLOCK` (see `ClockOverride`) makes the
+composition root use `ScaledClock` instead: wall time, moved to a chosen start and sped up.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
+import time
+from datetime import UTC, datetime, timedelta
 
 # Sleep in bounded steps, re-reading the clock: a suspended host or a clock step must not
 # make a post hours late. (A deadline is what is awaited here, not a condition: no Event.)
@@ -17,3 +23,17 @@ class SystemClock:
     async def sleep_until(self, when: datetime) -> None:
         while (remaining := (when - self.now()).total_seconds()) > 0:  # noqa: ASYNC110
             await asyncio.sleep(min(remaining, MAX_STEP))
+
+
+class ScaledClock:
+    """Starts at `start` and runs `speed` times as fast as the monotonic wall clock."""
+
+    def __init__(self, start: datetime, speed: float = 1.0) -> None:
+        self._start, self._speed, self._origin = start, speed, time.monotonic()
+
+    def now(self) -> datetime:
+        return self._start + timedelta(seconds=(time.monotonic() - self._origin) * self._speed)
+
+    async def sleep_until(self, when: datetime) -> None:
+        while (remaining := (when - self.now()).total_seconds()) > 0:  # noqa: ASYNC110
+            await asyncio.sleep(min(remaining / self._speed, MAX_STEP))

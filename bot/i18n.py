@@ -127,6 +127,13 @@ CATALOG: dict[str, tuple[str, str]] = {
     "schedule.removed": ("Removed this channel's daily question.", "已删除本频道的每日一题。"),
     "schedule.posted": ("Posted the next question.", "已发布下一道题。"),
     "schedule.not_posted": ("Nothing was posted: {reason}", "没有发布：{reason}"),
+    "schedule.not_attached": ("Nothing was posted: the bot is not connected to {platform} "
+                              "right now. Try again once it is back.",
+                              "没有发布：机器人当前没有连接到 {platform}，请在连接恢复后再试。"),
+    "schedule.duplicate": ("A question was posted here a moment ago; nothing more was posted.",
+                           "刚刚已经发布过一道题，这次没有再发布。"),
+    "schedule.retrying": ("{platform} refused the post for now; it will be tried again "
+                          "in a moment.", "{platform} 暂时拒绝了这条消息，稍后会自动重试。"),
     "schedule.label.time": ("Posts at", "发布时间"),
     "schedule.label.days": ("Days", "日期"),
     "schedule.label.coding": ("Coding problems on", "编程题日"),

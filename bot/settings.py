@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import platformdirs
@@ -169,6 +169,34 @@ class SlackSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class ClockOverride:
+    """For tests only (`STUDYBOT_TEST_CLOCK=2026-01-05T08:59:50+00:00*60`): the bot's clock
+    starts at `start` and runs `speed` times as fast as the wall clock, so a test can run
+    `studybot run` as a process, restart it, and see the 09:00 post in a second without
+    sleeping for minutes. Not listed among the settings, and never for production."""
+
+    start: datetime
+    speed: float = 1.0
+
+    @classmethod
+    def parse(cls, raw: str) -> ClockOverride | None:
+        if not raw.strip():
+            return None
+        instant, _, speed = raw.strip().partition("*")
+        try:
+            start = datetime.fromisoformat(instant)
+            factor = float(speed) if speed else 1.0
+        except ValueError:
+            raise ConfigError(f"{TEST_CLOCK}: '{raw}' is not <ISO instant>[*<speed>]") from None
+        if factor <= 0:
+            raise ConfigError(f"{TEST_CLOCK}: the speed must be positive")
+        return cls(start if start.tzinfo else start.replace(tzinfo=UTC), factor)
+
+
+TEST_CLOCK = "STUDYBOT_TEST_CLOCK"
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     database: Path
     content_dir: Path
@@ -177,6 +205,7 @@ class Settings:
     discord: DiscordSettings | None = None
     slack: SlackSettings | None = None
     isolation: str = ""  # "strict" | "relaxed" | "" (strict exactly when a platform is set)
+    test_clock: ClockOverride | None = None  # tests of `studybot run` as a process only
 
     @property
     def strict_isolation(self) -> bool:
@@ -216,6 +245,7 @@ class Settings:
                 get("STUDYBOT_GRADING_ISOLATION"),
                 ("strict", "relaxed"),
             ),
+            test_clock=ClockOverride.parse(values.get(TEST_CLOCK, "")),
         )
 
     def describe(self) -> list[tuple[str, str]]:

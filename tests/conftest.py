@@ -1,3 +1,8 @@
+"""Shared fixtures. The bot itself (`app`, and its `core` and `scheduler`) is built by the
+composition root, `open_app`, as `studybot run` builds it: the tests pass a fake clock at its
+boundary and attach a fake platform named `test`, as a real adapter attaches once connected.
+"""
+
 from __future__ import annotations
 
 import random
@@ -7,13 +12,12 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.commands.context import Context
+from bot.app import App, open_app
 from bot.content.loader import load_bank
 from bot.core import Studybot
 from bot.schedule.scheduler import Scheduler
+from bot.settings import Settings
 from bot.store.database import open_database
-from bot.store.questions import QuestionStore
-from bot.store.schedules import ScheduleStore
 from tests.fakes import FakeAdapter, FakeClock, write_question
 
 
@@ -63,13 +67,28 @@ def adapter() -> FakeAdapter:
 
 
 @pytest.fixture
-def scheduler(loaded_db: aiosqlite.Connection, clock: FakeClock, adapter: FakeAdapter) -> Scheduler:
-    """The real scheduler over the test database, posting to a fake platform named `test`."""
-    return Scheduler(ScheduleStore(loaded_db), QuestionStore(loaded_db), clock, {"test": adapter})
+def settings(tmp_path: Path, content_dir: Path) -> Settings:
+    """Settings over the test bank and the test database (the file `db` opens too)."""
+    return Settings.from_mapping({"STUDYBOT_DATABASE": str(tmp_path / "data" / "test.sqlite3"),
+                                  "STUDYBOT_CONTENT_DIR": str(content_dir)})  # fmt: skip
 
 
 @pytest.fixture
-def core(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler) -> Studybot:
-    context = Context(QuestionStore(loaded_db), clock, random.Random(7),
-                      ScheduleStore(loaded_db), scheduler)  # fmt: skip
-    return Studybot(context)
+async def app(
+    settings: Settings, loaded_db: aiosqlite.Connection, clock: FakeClock, adapter: FakeAdapter
+) -> AsyncIterator[App]:
+    """The bot as `open_app` builds it (no grading sandbox), the fake platform attached."""
+    async with open_app(settings, clock=clock, rng=random.Random(7), grading=False) as opened:
+        await opened.platforms.attach("test", adapter)
+        yield opened
+
+
+@pytest.fixture
+def scheduler(app: App) -> Scheduler:
+    """The real scheduler, posting to the fake platform `test`; tests tick it by hand."""
+    return app.scheduler
+
+
+@pytest.fixture
+def core(app: App) -> Studybot:
+    return app.core

@@ -8,11 +8,9 @@ import random
 import aiosqlite
 import pytest
 
-from bot.commands.context import Context
+from bot.app import open_app
 from bot.core import Studybot
-from bot.schedule.scheduler import Scheduler
-from bot.store.questions import QuestionStore
-from bot.store.schedules import ScheduleStore
+from bot.settings import Settings
 from bot.types import ActionKind, ChannelRef, Invocation, Locale, Tone, User
 from tests.fakes import FakeClock
 
@@ -52,18 +50,16 @@ async def test_answer_returns_explanation_in_thread_and_records_reveal(
 
 
 async def test_random_question_is_deterministic_under_a_seeded_rng(
-    loaded_db: aiosqlite.Connection,
+    settings: Settings, loaded_db: aiosqlite.Connection
 ) -> None:
-    def make() -> Studybot:
-        store, clock = QuestionStore(loaded_db), FakeClock()
-        schedules = ScheduleStore(loaded_db)
-        scheduler = Scheduler(schedules, store, clock, {})
-        return Studybot(Context(store, clock, random.Random(42), schedules, scheduler))
+    async def titles() -> list[str | None]:
+        async with open_app(settings, clock=FakeClock(), rng=random.Random(42),
+                            grading=False) as app:  # fmt: skip
+            return [(await app.core.handle(inv("question"))).title for _ in range(6)]
 
-    first, second = make(), make()
-    titles = [(await first.handle(inv("question"))).title for _ in range(6)]
-    assert titles == [(await second.handle(inv("question"))).title for _ in range(6)]
-    assert len(set(titles)) > 1
+    first = await titles()
+    assert first == await titles()
+    assert len(set(first)) > 1
 
 
 async def test_random_question_honours_topic_and_kind(core: Studybot) -> None:

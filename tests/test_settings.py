@@ -1,12 +1,14 @@
 from __future__ import annotations
 
-from datetime import timedelta
+import asyncio
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from bot.clock import ScaledClock
 from bot.errors import ConfigError
-from bot.settings import DOCS, Secret, Settings
+from bot.settings import DOCS, ClockOverride, Secret, Settings
 from tests.fakes import REPO
 
 
@@ -147,3 +149,21 @@ def test_grading_isolation_is_strict_with_a_platform_and_relaxed_for_the_console
     assert Settings.from_mapping({"STUDYBOT_GRADING_ISOLATION": "STRICT"}).strict_isolation
     with pytest.raises(ConfigError, match="STUDYBOT_GRADING_ISOLATION: 'paranoid'"):
         Settings.from_mapping({"STUDYBOT_GRADING_ISOLATION": "paranoid"})
+
+
+def test_a_test_clock_is_a_start_and_a_speed_and_off_by_default() -> None:
+    assert Settings.from_mapping({}).test_clock is None
+    clock = Settings.from_mapping({"STUDYBOT_TEST_CLOCK": "2026-01-05T09:02:20*10"}).test_clock
+    assert clock == ClockOverride(datetime(2026, 1, 5, 9, 2, 20, tzinfo=UTC), 10.0)
+    for bad in ("tomorrow", "2026-01-05T09:00:00+00:00*0", "2026-01-05T09:00*x"):
+        with pytest.raises(ConfigError, match="STUDYBOT_TEST_CLOCK"):
+            Settings.from_mapping({"STUDYBOT_TEST_CLOCK": bad})
+    assert all(doc.name != "STUDYBOT_TEST_CLOCK" for doc in DOCS)  # not a setting for operators
+
+
+async def test_the_scaled_clock_starts_where_asked_and_runs_faster() -> None:
+    start = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+    clock = ScaledClock(start, speed=600.0)
+    assert start <= clock.now() < start + timedelta(seconds=30)
+    await asyncio.wait_for(clock.sleep_until(start + timedelta(seconds=30)), 1)  # 0.05 s real
+    assert clock.now() >= start + timedelta(seconds=30)

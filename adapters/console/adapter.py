@@ -7,13 +7,17 @@ A line that opens a ``` code block continues until the line that closes it, so c
 pasted into `/submit <problem>` and `/run` as in chat. Pressing "Submit solution" is the
 terminal's version of a chat form: it asks for the code, then submits it.
 
-Reading stdin happens in a worker thread so the event loop stays free for scheduled posts.
+Reading stdin happens in a daemon thread of its own, one per line, so the event loop stays
+free for scheduled posts and a stop (SIGTERM, Ctrl-C) does not wait for a line that may never
+come, as it would for a thread of the loop's default executor.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
+import threading
 from typing import TextIO
 
 from adapters.console.render import render
@@ -105,9 +109,27 @@ class ConsoleAdapter:
     async def _read_line(self, prompt: str = "you> ") -> str | None:
         if self._interactive:
             self._write(prompt)
-        line = await asyncio.to_thread(self._in.readline)
+        line = await _read_in_daemon(self._in)
         return line if line else None
 
     def _write(self, text: str) -> None:
         self._out.write(text)
         self._out.flush()
+
+
+async def _read_in_daemon(stream: TextIO) -> str:
+    """`stream.readline()` in a daemon thread: abandoned, not awaited, when the bot stops."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[str] = loop.create_future()
+
+    def deliver(line: str) -> None:
+        if not done.done():
+            done.set_result(line)
+
+    def read() -> None:
+        line = stream.readline()
+        with contextlib.suppress(RuntimeError):  # the loop closed while this thread waited
+            loop.call_soon_threadsafe(deliver, line)
+
+    threading.Thread(target=read, name="console-stdin", daemon=True).start()
+    return await done

@@ -1,5 +1,10 @@
 """The discord.py client: connects, registers the commands, hands every event to a router.
 
+The client attaches its `DiscordAdapter` to the core's `Platforms` when the gateway session is
+ready, and again when it is resumed after a reconnect; `run.run_client` detaches it when the
+client stops. Scheduled posts therefore start flowing whenever Discord connects, before or
+after the scheduler and the other platforms.
+
 `setup_hook` (after login, before the gateway) overwrites the application's commands with
 those built from the core's specs, globally or, with `DISCORD_GUILD_IDS`, in those servers
 at once (global commands take up to an hour to appear). Intents are the least the bot
@@ -17,10 +22,13 @@ from typing import Any
 
 import discord
 
+from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.chat import ChatGrader
 from adapters.discord.commands import command_payloads
+from adapters.discord.interactions import PLATFORM
 from adapters.discord.router import InteractionRouter
 from bot.core import Studybot
+from bot.platforms import Platforms
 from bot.settings import DiscordSettings
 
 log = logging.getLogger(__name__)
@@ -35,8 +43,8 @@ def intents(settings: DiscordSettings) -> discord.Intents:
 
 class StudyClient(discord.Client):
     def __init__(
-        self, core: Studybot, settings: DiscordSettings, *, defer_after: float = 2.0,
-        **options: Any,
+        self, core: Studybot, settings: DiscordSettings, *, platforms: Platforms | None = None,
+        defer_after: float = 2.0, **options: Any,
     ) -> None:  # fmt: skip
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(intents=intents(settings), max_messages=None,
@@ -46,6 +54,8 @@ class StudyClient(discord.Client):
         self._grader = ChatGrader(core, self)
         self._guild_ids = settings.guild_ids
         self.registered: list[dict[str, Any]] = []
+        self.adapter = DiscordAdapter(self)
+        self._platforms = platforms if platforms is not None else Platforms()
 
     async def setup_hook(self) -> None:
         app_id = self.application_id
@@ -60,6 +70,15 @@ class StudyClient(discord.Client):
         self.registered = [dict(command) for command in found]
         where = f"{len(self._guild_ids)} server(s)" if self._guild_ids else "globally"
         log.info("registered %d commands %s", len(self.registered), where)
+
+    async def on_ready(self) -> None:
+        await self._platforms.attach(PLATFORM, self.adapter)
+
+    async def on_resumed(self) -> None:
+        await self._platforms.attach(PLATFORM, self.adapter)
+
+    def detach(self) -> None:
+        self._platforms.detach(PLATFORM)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         await self.router.route(interaction)

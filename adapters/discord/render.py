@@ -107,10 +107,18 @@ def parse_form_id(raw: str) -> tuple[str, str] | None:
 
 
 class RoutedView(discord.ui.View):
-    """Buttons whose clicks are routed by custom_id, not by discord.py's view store."""
+    """Buttons whose clicks are routed by custom_id, not by discord.py's view store.
+
+    discord.py keeps a sent view in its store while it is "dispatchable" and not finished,
+    and an interaction's `send_message` checks only the latter: a routed view that never
+    finishes stayed there for good, one per reply with buttons. Declaring it finished from
+    the start keeps every send path from storing it (nothing would ever be dispatched to it)."""
 
     def is_dispatchable(self) -> bool:
-        return False  # discord.py stores only dispatchable views
+        return False
+
+    def is_finished(self) -> bool:
+        return True
 
 
 class RoutedForm(discord.ui.Modal):

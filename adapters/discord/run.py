@@ -2,8 +2,9 @@
 
 `serve` is one coroutine the CLI runs beside the scheduler (and other platforms) in one event
 loop. It points discord.py at the configured REST and gateway addresses (process-wide class
-attributes: one Discord connection per process), logs in, registers the adapter for the
-scheduler's posts, and stays connected until cancelled. A rejected token or a privileged
+attributes: one Discord connection per process), logs in, and stays connected until cancelled;
+the client attaches itself to the core's `Platforms` whenever its session is ready or resumed,
+and is detached here when it stops. A rejected token or a privileged
 intent the portal has not granted stops it with a `ConfigError` naming the setting.
 """
 
@@ -16,12 +17,10 @@ import discord.gateway
 import discord.http
 import yarl
 
-from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.client import ShardedStudyClient, StudyClient
-from adapters.discord.interactions import PLATFORM
 from bot.core import Studybot
 from bot.errors import ConfigError
-from bot.ports import ChatAdapter
+from bot.platforms import Platforms
 from bot.settings import DiscordSettings
 
 
@@ -37,30 +36,24 @@ def make_client(core: Studybot, settings: DiscordSettings, **options: Any) -> St
 
 
 async def serve(
-    core: Studybot,
-    adapters: dict[str, ChatAdapter],
-    settings: DiscordSettings,
-    **options: Any,
+    core: Studybot, platforms: Platforms, settings: DiscordSettings, **options: Any
 ) -> None:
     use_endpoints(settings)
-    await run_client(make_client(core, settings, **options), adapters, settings)
+    await run_client(make_client(core, settings, platforms=platforms, **options), settings)
 
 
-async def run_client(
-    client: StudyClient, adapters: dict[str, ChatAdapter], settings: DiscordSettings
-) -> None:
-    """Log `client` in, offer it to the scheduler, and keep it connected until cancelled."""
+async def run_client(client: StudyClient, settings: DiscordSettings) -> None:
+    """Log `client` in and keep it connected until cancelled; detach it however it stops."""
     async with client:
         try:
             await client.login(settings.token.reveal())
         except discord.LoginFailure:
             raise ConfigError("DISCORD_TOKEN: Discord rejected the token (401); copy the "
                               "bot token again from the developer portal") from None  # fmt: skip
-        adapters[PLATFORM] = DiscordAdapter(client)
         try:
             await client.connect()
         except discord.PrivilegedIntentsRequired:
             raise ConfigError("DISCORD_MESSAGE_CONTENT: the Message Content intent is not "
                               "enabled for this bot in the developer portal") from None  # fmt: skip
         finally:
-            adapters.pop(PLATFORM, None)
+            client.detach()

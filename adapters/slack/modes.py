@@ -7,9 +7,10 @@
   `/slack/events`; bolt checks each request's signature and timestamp (a bad or stale one
   gets 401).
 
-`running_slack` is what `studybot run` enters: it registers the `SlackAdapter` for the
-scheduler, starts the chosen mode, and on leaving stops it, cancels follow-up work and closes
-the HTTP session, in that order.
+`running_slack` is what `studybot run` enters: it starts the chosen mode, then attaches the
+`SlackAdapter` to the core's `Platforms` (the socket is connected, or the server listens, so
+scheduled posts may flow); on leaving it detaches it, stops the mode, cancels follow-up work
+and closes the HTTP session, in that order.
 """
 
 from __future__ import annotations
@@ -72,7 +73,6 @@ async def running_slack(
         secret = settings.signing_secret.reveal() if settings.signing_secret else None
         bolt = build_app(app.core, client, People(client, settings.admin_user_ids), background,
                          signing_secret=None if settings.socket_mode else secret)  # fmt: skip
-        app.adapters[PLATFORM] = SlackAdapter(client)
         port: int | None = None
         if settings.app_token is not None:
             await stack.enter_async_context(socket_mode(bolt, settings.app_token.reveal()))
@@ -80,6 +80,8 @@ async def running_slack(
         else:
             port = await stack.enter_async_context(http_mode(bolt, host, settings.http_port))
             log.info("slack: serving %s on port %s", EVENTS_PATH, port)
+        stack.callback(app.platforms.detach, PLATFORM)
+        await app.platforms.attach(PLATFORM, SlackAdapter(client))
         yield RunningSlack(bolt, background, port)
 
 

@@ -1,11 +1,14 @@
 """`studybot run`, `studybot console` and `studybot doctor`.
 
 `run` starts every chat platform whose token is set, side by side in one event loop with one
-scheduler posting to all of them; with no platform token it opens the console instead. Each
-platform is a coroutine over the running `App` (`platforms()` lists the configured ones, so
-adding a platform is one entry there) that registers its adapter in `app.adapters`, connects,
-and runs until cancelled. They run in one TaskGroup: one that stops with an error (a rejected
-token) stops the others and the bot exits non-zero; SIGINT or SIGTERM stops them all in order.
+scheduler posting to all of them; with no platform token it opens the console instead. Both
+go through `serve`, the one way the running bot is built (tests call it too, with their own
+clock). Each platform is a coroutine over the running `App` (`platforms()` lists the
+configured ones, so adding a platform is one entry there) that connects, attaches its adapter
+to `app.platforms` once it can deliver, and runs until cancelled (the console: until its
+input ends). They run in one TaskGroup: one that stops with an error (a rejected token) stops
+the others and the bot exits non-zero; SIGINT, SIGTERM or a platform that ends (the console's
+`/quit`) stops them all in order.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from bot.app import App, open_app, running_scheduler
 from bot.cli.common import settings_from_env
 from bot.cli.doctor import diagnose
 from bot.errors import ConfigError
+from bot.ports import Clock
 from bot.settings import DiscordSettings, Settings, SlackSettings
 from bot.types import Locale
 
@@ -45,7 +49,7 @@ def platforms(settings: Settings) -> dict[str, Platform]:
 async def _discord(app: App, settings: DiscordSettings) -> None:
     from adapters.discord import run as discord_run  # its library loads only when configured
 
-    await discord_run.serve(app.core, app.adapters, settings)
+    await discord_run.serve(app.core, app.platforms, settings)
 
 
 async def _slack(app: App, settings: SlackSettings) -> None:
@@ -53,6 +57,20 @@ async def _slack(app: App, settings: SlackSettings) -> None:
 
     async with running_slack(app, settings=settings):
         await asyncio.Event().wait()  # connected until cancelled
+
+
+def console_platform(locale: Locale) -> Platform:
+    """The terminal as a platform: attached from the start, ending when its input does."""
+
+    async def run_console(app: App) -> None:
+        console = ConsoleAdapter(app.core, sys.stdin, sys.stdout, locale=locale)
+        await app.platforms.attach(CONSOLE, console)
+        try:
+            await console.run()
+        finally:
+            app.platforms.detach(CONSOLE)
+
+    return run_console
 
 
 @click.command()
@@ -74,23 +92,31 @@ def run() -> None:
         sys.exit(2)
 
 
-async def serve(settings: Settings, started: list[Platform]) -> None:
-    """Run the platforms and the scheduler until SIGINT or SIGTERM, then stop in order."""
-    async with open_app(settings) as app, running_scheduler(app), asyncio.TaskGroup() as group:
+async def serve(settings: Settings, started: list[Platform], *, clock: Clock | None = None) -> None:
+    """Run the platforms and the scheduler until SIGINT or SIGTERM (or until a platform
+    ends), then stop in order. `clock` is for tests; by default `open_app` picks one."""
+    async with (
+        open_app(settings, clock=clock) as app,
+        running_scheduler(app),
+        asyncio.TaskGroup() as group,
+    ):
         tasks = [group.create_task(platform(app)) for platform in started]
-        await _stopped()
+        await _stopped(tasks)
         for task in tasks:
             task.cancel()
 
 
-async def _stopped() -> None:
+async def _stopped(tasks: list[asyncio.Task[None]]) -> None:
+    """Until a stop signal arrives or one of `tasks` ends."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
+    signalled = asyncio.create_task(stop.wait(), name="stop-signal")
     try:
-        await stop.wait()
+        await asyncio.wait({signalled, *tasks}, return_when=asyncio.FIRST_COMPLETED)
     finally:
+        signalled.cancel()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
 
@@ -104,15 +130,8 @@ def console(locale: str | None) -> None:
 
 
 def _console(settings: Settings, locale: Locale) -> None:
-    async def go() -> None:
-        async with open_app(settings) as app:
-            console = ConsoleAdapter(app.core, sys.stdin, sys.stdout, locale=locale)
-            app.adapters[CONSOLE] = console
-            async with running_scheduler(app):
-                await console.run()
-
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a terminal user leaves
-        asyncio.run(go())
+        asyncio.run(serve(settings, [console_platform(locale)]))
 
 
 @click.command()

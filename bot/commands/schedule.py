@@ -15,6 +15,7 @@ from bot.commands.context import Context
 from bot.errors import BadArgument, NotFound, UserError
 from bot.i18n import t
 from bot.schedule.model import AnswerTiming, Schedule, format_days, parse_days
+from bot.schedule.scheduler import NowOutcome
 from bot.schedule.times import parse_local_time, parse_zone
 from bot.types import Field, Invocation, Kind, Reply
 
@@ -43,11 +44,16 @@ async def schedule(ctx: Context, inv: Invocation) -> Reply:
 async def daily(ctx: Context, inv: Invocation) -> Reply:
     _require_admin(inv)
     current = await _existing(ctx, inv, "now")
-    if await ctx.scheduler.post_now(current):
+    outcome = await ctx.scheduler.post_now(current)
+    if outcome is NowOutcome.POSTED:
         return Reply(body=t(inv.locale, "schedule.posted"), ephemeral=True)
+    if outcome is not NowOutcome.PAUSED:
+        platform = current.channel.platform.capitalize()
+        raise UserError(t(inv.locale, f"schedule.{outcome.value}", platform=platform))
     refreshed = await ctx.schedules.get(current.id)
-    reason = refreshed.pause_reason if refreshed and refreshed.pause_reason else "?"
-    raise UserError(t(inv.locale, "schedule.not_posted", reason=reason))
+    reason = refreshed.pause_reason if refreshed and refreshed.pause_reason else None
+    raise UserError(t(inv.locale, "schedule.not_posted",
+                      reason=reason or t(inv.locale, "schedule.paused_by_admin")))  # fmt: skip
 
 
 async def _set(ctx: Context, inv: Invocation) -> Reply:

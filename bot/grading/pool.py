@@ -337,8 +337,13 @@ class Feeder:
         """React to complete report lines as they arrive."""
         for line in lines:
             if line.startswith(READY_FOR_INPUT) and self._sent < len(self._inputs):
-                loop = asyncio.get_running_loop()
-                await loop.sock_sendall(self._sock, self._inputs[self._sent])
+                try:
+                    await asyncio.get_running_loop().sock_sendall(
+                        self._sock, self._inputs[self._sent]
+                    )
+                except OSError:  # it stopped listening (no function to test, say): its
+                    self._sent = len(self._inputs)  # report may still be on its way
+                    return
                 self._sent += 1
 
 

@@ -15,9 +15,14 @@ Design
   platforms without idempotency (Slack, the console) the channel may see the question twice.
   A pending row older than the grace period is given up and logged instead, so a long
   outage never floods a channel.
-- Missed slots: at start, a question whose slot passed less than `grace` ago is posted late;
-  older slots are skipped and logged; answers of posted questions are always delivered, late
-  if need be.
+- Platforms come and go (`bot/platforms.py`): nothing is planned for a platform until it
+  attaches. Its first attach in a run loads its schedules and recovers its unfinished posts
+  (below); a post whose platform is away when it is due is parked and delivered when the
+  platform attaches again (within the grace period for a question). So the order in which
+  Discord, Slack and the console connect, and reconnects, change nothing.
+- Missed slots: when a platform attaches, a question whose slot passed less than `grace` ago
+  is posted late; older slots are skipped and logged; answers of posted questions are always
+  delivered, late if need be.
 - Failures: a refused post is retried with growing delays; a permanent refusal or too many
   failures pauses the schedule and records why, which `schedule show` reports.
 - Time comes from the injected Clock; tests move a fake clock and call `tick()`.
@@ -27,17 +32,18 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import enum
 import hashlib
 import heapq
 import itertools
 import logging
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from bot.commands.views import answer_reply, question_reply
 from bot.errors import DeliveryError
-from bot.ports import ChatAdapter, Clock
+from bot.platforms import Platforms
+from bot.ports import Clock
 from bot.schedule.model import Schedule
 from bot.schedule.picker import choose
 from bot.store.questions import QuestionStore
@@ -56,6 +62,16 @@ class SchedulerConfig:
     )  # fmt: skip
     concurrency: int = 64  # posts in flight at once when many channels share a minute
     skipped_log_limit: int = 7
+
+
+class NowOutcome(enum.Enum):
+    """What `daily now` did, so the command can say it in a sentence."""
+
+    POSTED = "posted"
+    NOT_ATTACHED = "not_attached"  # the channel's platform is not connected
+    DUPLICATE = "duplicate"  # a post for this very second was claimed already
+    PAUSED = "paused"  # nothing to post, or refused for good: the schedule says why
+    RETRYING = "retrying"  # refused for now; retried later like any post
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,12 +108,12 @@ class Scheduler:
         ledger: ScheduleStore,
         questions: QuestionStore,
         clock: Clock,
-        adapters: Mapping[str, ChatAdapter],
+        platforms: Platforms,
         config: SchedulerConfig = SchedulerConfig(),
         submissions: SubmissionStore | None = None,
     ) -> None:
         self._ledger, self._questions, self._clock = ledger, questions, clock
-        self._adapters, self._config = adapters, config
+        self._platforms, self._config = platforms, config
         self._submissions = submissions  # for "solved so far" under a coding answer
         self._heap: list[_Entry] = []
         self._seq = itertools.count()
@@ -111,31 +127,68 @@ class Scheduler:
         self._versions: dict[int, int] = {}
         self._changed = asyncio.Event()
         self._limit = asyncio.Semaphore(config.concurrency)
+        self._loaded: set[str] = set()  # platforms whose schedules this run has planned
+        self._parked: dict[str, list[Post]] = {}  # claimed posts waiting for their platform
+        self._loading = asyncio.Lock()
+        self._stopping = False
+        platforms.subscribe(self)
 
     # --- lifecycle ----------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Load every active schedule and recover what a previous run left unfinished."""
-        self._heap.clear()
+        """Catch up with every platform attached before the scheduler was subscribed."""
+        for name in sorted(self._platforms.names):
+            await self.attached(name)
+
+    async def attached(self, name: str) -> None:
+        """A platform attached: on its first attach in this run, plan its schedules and
+        recover what an earlier run left unfinished there; every time, deliver the posts
+        that waited for it; then wake the loop."""
+        async with self._loading:
+            if name not in self._loaded:
+                self._loaded.add(name)
+                await self._load(name)
+            now = self._clock.now()
+            for post in self._parked.pop(name, []):
+                await self._recover(post, now)
+        self._changed.set()
+
+    def detached(self, name: str) -> None:
+        """Nothing to undo: the plan stays, and posts due meanwhile park in `_send`."""
+        log.info("scheduler: %s detached; its posts wait for it", name)
+
+    async def _load(self, platform: str) -> None:
+        """Plan `platform`'s schedules; recover its pending posts and unanswered questions."""
         now = self._clock.now()
-        schedules = await self._ledger.on_platforms(frozenset(self._adapters))
-        self._schedules = {s.id: s for s in schedules}
+        schedules = await self._ledger.on_platforms(frozenset({platform}))
+        self._schedules.update({s.id: s for s in schedules})
         last_dues = await self._ledger.last_question_dues()
         for schedule in schedules:
             if not schedule.paused:
                 after = self._resume_after(schedule, last_dues.get(schedule.id), now)
                 self._plan_question(schedule, after)
+        ids = {s.id for s in schedules}
         for post in await self._ledger.pending():
-            await self._recover(post, now)
+            if post.schedule_id in ids:
+                await self._recover(post, now)
         for post in await self._ledger.unanswered():
-            self._plan_answer(post)
+            if post.schedule_id in ids:
+                self._plan_answer(post)
+        log.info("scheduler: %d schedule(s) on %s loaded", len(schedules), platform)
 
     async def run(self) -> None:
-        """Start, then post what is due and sleep until the next due time, until cancelled."""
+        """Catch up, then post what is due and sleep until the next due time, until `stop`
+        (or cancelled)."""
         await self.start()
-        while True:
+        while not self._stopping:
             await self.tick()
             await self._sleep()
+
+    def stop(self) -> None:
+        """Ask `run` to return once the tick in progress is done, its sends recorded: a
+        stopped bot then leaves no sent post looking unsent, to be sent again at start."""
+        self._stopping = True
+        self._changed.set()
 
     async def tick(self) -> None:
         """Do every job that is due now, up to `concurrency` at a time."""
@@ -168,25 +221,38 @@ class Scheduler:
         """Re-plan one schedule after a command changed it, and wake the loop."""
         self._versions[schedule_id] = self._versions.get(schedule_id, 0) + 1
         schedule = await self._ledger.get(schedule_id)
-        if schedule is None or schedule.channel.platform not in self._adapters:
-            self._schedules.pop(schedule_id, None)
+        if schedule is None or schedule.channel.platform not in self._loaded:
+            self._schedules.pop(schedule_id, None)  # planned, if at all, when it attaches
         else:
             self._schedules[schedule_id] = schedule
             if not schedule.paused:
                 self._plan_question(schedule, self._clock.now())
         self._changed.set()
 
-    async def post_now(self, schedule: Schedule) -> bool:
+    async def post_now(self, schedule: Schedule) -> NowOutcome:
         """`daily now`: post the schedule's next question at once (its answer follows as set)."""
+        platform = schedule.channel.platform
+        if platform not in self._platforms:
+            return NowOutcome.NOT_ATTACHED
+        await self.attached(platform)  # loaded first, so its recovery cannot resend this post
         now = self._clock.now()
         self._cycles.clear()  # outside a tick: read the cycle fresh
+        self._schedules[schedule.id] = schedule
         slot = f"now-{now.isoformat(timespec='seconds')}"
         post = await self._choose(schedule, now, slot)
-        if post is None or not await self._ledger.claim(post):
-            return False
+        if post is None:
+            return NowOutcome.PAUSED
+        if not await self._ledger.claim(post):
+            return NowOutcome.DUPLICATE
         sent = await self._send(post)
         await self._flush_sent()
-        return sent
+        return NowOutcome.POSTED if sent else self._why_not(schedule.id, platform)
+
+    def _why_not(self, schedule_id: int, platform: str) -> NowOutcome:
+        if platform not in self._platforms:
+            return NowOutcome.NOT_ATTACHED
+        current = self._schedules.get(schedule_id)
+        return NowOutcome.PAUSED if current is not None and current.paused else NowOutcome.RETRYING
 
     # --- planning -------------------------------------------------------------------------
 
@@ -277,9 +343,12 @@ class Scheduler:
     async def _send(self, post: Post) -> bool:
         """Deliver a claimed post; record success, or plan a retry, or give up and pause."""
         schedule = self._schedules.get(post.schedule_id)
-        adapter = self._adapters.get(schedule.channel.platform) if schedule else None
-        if schedule is None or adapter is None:
-            return False  # removed, or its platform is not connected: stays pending
+        if schedule is None:
+            return False  # removed since it was claimed: stays pending, harmless
+        adapter = self._platforms.get(schedule.channel.platform)
+        if adapter is None:  # its platform went away: sent when it attaches again
+            self._parked.setdefault(schedule.channel.platform, []).append(post)
+            return False
         try:
             reply, thread_of = await self._render(schedule, post)
             ref = await adapter.send(schedule.channel, reply, thread_of=thread_of,
@@ -372,6 +441,8 @@ class Scheduler:
 
     async def _sleep(self) -> None:
         """Until the earliest job is due or a schedule changes; both tasks are kept and reaped."""
+        if self._stopping:
+            return
         self._changed.clear()
         waiters: set[asyncio.Task[object]] = {
             asyncio.create_task(self._changed.wait(), name="schedule-changed")

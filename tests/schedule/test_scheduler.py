@@ -13,6 +13,7 @@ import aiosqlite
 import pytest
 
 from bot.errors import DeliveryError
+from bot.platforms import Platforms
 from bot.schedule.model import AnswerTiming, Schedule, parse_days
 from bot.schedule.scheduler import Scheduler, SchedulerConfig
 from bot.schedule.times import parse_local_time, parse_zone
@@ -46,7 +47,7 @@ async def add(
 
 
 def make(db: aiosqlite.Connection, clock: FakeClock, adapter: FakeAdapter) -> Scheduler:
-    return Scheduler(ScheduleStore(db), QuestionStore(db), clock, {"test": adapter})
+    return Scheduler(ScheduleStore(db), QuestionStore(db), clock, Platforms({"test": adapter}))
 
 
 async def at(scheduler: Scheduler, clock: FakeClock, instant: datetime) -> None:
@@ -306,7 +307,7 @@ async def test_repeated_transient_failures_pause_the_schedule(
     schedule = await add(loaded_db)
     clock.set(utc(2026, 3, 2, 1, 0))
     scheduler = Scheduler(ScheduleStore(loaded_db), QuestionStore(loaded_db), clock,
-                          {"test": adapter}, config)  # fmt: skip
+                          Platforms({"test": adapter}), config)  # fmt: skip
     await scheduler.start()
     await scheduler.tick()
     await at(scheduler, clock, utc(2026, 3, 2, 1, 0, 10))
@@ -409,7 +410,7 @@ async def test_a_coding_answer_says_how_many_solved_it(
     await add(loaded_db, days="mon", coding="mon", answer="+1h")
     clock.set(utc(2026, 3, 2, 0, 0))  # a Monday
     scheduler = Scheduler(ScheduleStore(loaded_db), QuestionStore(loaded_db), clock,
-                          {"test": adapter}, SchedulerConfig(), submissions)  # fmt: skip
+                          Platforms({"test": adapter}), SchedulerConfig(), submissions)  # fmt: skip
     await scheduler.start()
     await at(scheduler, clock, utc(2026, 3, 2, 1, 0))
     await at(scheduler, clock, utc(2026, 3, 2, 2, 0))

@@ -1,4 +1,8 @@
-"""The bot's real discord.py client, connected to a local Discord (`stub.DiscordStub`)."""
+"""The bot's real discord.py client, connected to a local Discord (`stub.DiscordStub`).
+
+The bot behind it is built by the composition root (`open_app`, see tests/conftest.py); the
+client attaches itself to that bot's platforms as `studybot run` does.
+"""
 
 from __future__ import annotations
 
@@ -7,41 +11,37 @@ import contextlib
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import discord.gateway
 import discord.http
 import pytest
 
 from adapters.discord.client import StudyClient
+from adapters.discord.interactions import PLATFORM
 from adapters.discord.run import make_client, run_client, use_endpoints
-from bot.commands.context import Context
+from bot.app import App, open_app
 from bot.core import Studybot
-from bot.grading.admission import Admission
-from bot.grading.grader import Grader
-from bot.grading.pool import Sandbox
-from bot.grading.problems import load_problems
-from bot.grading.service import Grading
-from bot.ports import ChatAdapter
 from bot.schedule.scheduler import Scheduler
-from bot.settings import DiscordSettings, Secret
-from bot.store.questions import QuestionStore
-from bot.store.schedules import ScheduleStore
-from bot.store.submissions import SubmissionStore
+from bot.settings import DiscordSettings, Secret, Settings
+from bot.types import Invocation, Reply
 from tests.adapters.discord.stub import TOKEN, DiscordStub
 from tests.fakes import REPO, FakeClock
 
 
 @dataclass
 class Running:
-    """A connected bot: its client, the serving task, the core's scheduler and the stub."""
+    """A connected bot: its client, the serving task, the app behind it and the stub."""
 
     client: StudyClient
     task: asyncio.Task[None]
-    scheduler: Scheduler
-    adapters: dict[str, ChatAdapter]
+    app: App
     stub: DiscordStub
+
+    @property
+    def scheduler(self) -> Scheduler:
+        return self.app.scheduler
 
 
 @pytest.fixture
@@ -58,72 +58,40 @@ def settings_for(stub: DiscordStub, token: str = TOKEN, **extra: object) -> Disc
 
 
 @pytest.fixture
-def adapters() -> dict[str, ChatAdapter]:
-    return {}
-
-
-@pytest.fixture
-def discord_scheduler(
-    loaded_db: aiosqlite.Connection, clock: FakeClock, adapters: dict[str, ChatAdapter]
-) -> Scheduler:
-    return Scheduler(ScheduleStore(loaded_db), QuestionStore(loaded_db), clock, adapters)
-
-
-@pytest.fixture
-async def grading(loaded_db: aiosqlite.Connection, clock: FakeClock) -> AsyncIterator[Grading]:
-    """The real grading sandbox over the bundled bank's problems."""
-    sandbox = Sandbox(warm=1)
-    await sandbox.start()
-    try:
-        grader = Grader(sandbox, load_problems(REPO / "content"))
-        yield Grading(grader, Admission(clock), SubmissionStore(loaded_db), clock)
-    finally:
-        await sandbox.close()
-
-
-@pytest.fixture
-def discord_core(
-    loaded_db: aiosqlite.Connection, clock: FakeClock, discord_scheduler: Scheduler
-) -> Studybot:
-    context = Context(QuestionStore(loaded_db), clock, random.Random(7),
-                      ScheduleStore(loaded_db), discord_scheduler)  # fmt: skip
-    return Studybot(context)
-
-
-@pytest.fixture
-def grading_core(
-    loaded_db: aiosqlite.Connection, clock: FakeClock, discord_scheduler: Scheduler,
-    grading: Grading,
-) -> Studybot:  # fmt: skip
-    context = Context(QuestionStore(loaded_db), clock, random.Random(7),
-                      ScheduleStore(loaded_db), discord_scheduler, grading)  # fmt: skip
-    return Studybot(context)
+async def graded_app(tmp_path: Path, clock: FakeClock) -> AsyncIterator[App]:
+    """The whole bot, the grading sandbox included, over the bundled bank (its coding
+    problems have judges)."""
+    settings = Settings.from_mapping({"STUDYBOT_DATABASE": str(tmp_path / "graded.sqlite3"),
+                                      "STUDYBOT_CONTENT_DIR": str(REPO / "content")})  # fmt: skip
+    async with open_app(settings, clock=clock, rng=random.Random(7)) as app:
+        yield app
 
 
 @contextlib.asynccontextmanager
 async def connected(
     stub: DiscordStub,
-    core: Studybot,
-    scheduler: Scheduler,
-    adapters: dict[str, ChatAdapter],
+    app: App,
     *,
+    core: Studybot | None = None,
     client_options: dict[str, Any] | None = None,
     **extra: object,
 ) -> AsyncIterator[Running]:
-    """Start the bot as `studybot run` does, wait until it is ready, stop it afterwards."""
+    """Start the bot as `studybot run` does, wait until it is ready and attached, stop it
+    afterwards. `core` replaces the app's core in front of the client (a held one)."""
     settings = settings_for(stub, **extra)
-    client_options = client_options or {}
     use_endpoints(settings)
-    client = make_client(core, settings, guild_ready_timeout=0.05, **client_options)
-    task = asyncio.create_task(run_client(client, adapters, settings), name="discord")
+    client = make_client(core or app.core, settings, platforms=app.platforms,
+                         guild_ready_timeout=0.05, **(client_options or {}))  # fmt: skip
+    task = asyncio.create_task(run_client(client, settings), name="discord")
     ready = asyncio.create_task(client.wait_until_ready())
     await asyncio.wait({task, ready}, timeout=5, return_when=asyncio.FIRST_COMPLETED)
     if task.done():
         ready.cancel()
         task.result()  # re-raise why start-up failed, rather than time out
     assert ready.done(), "the bot did not become ready"
+    await stub.wait_for(lambda: PLATFORM in app.platforms or None)
     try:
-        yield Running(client, task, scheduler, adapters, stub)
+        yield Running(client, task, app, stub)
     finally:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -131,19 +99,36 @@ async def connected(
 
 
 @pytest.fixture
-async def bot(
-    stub: DiscordStub, discord_core: Studybot, discord_scheduler: Scheduler,
-    adapters: dict[str, ChatAdapter],
-) -> AsyncIterator[Running]:  # fmt: skip
-    async with connected(stub, discord_core, discord_scheduler, adapters) as running:
+async def bot(stub: DiscordStub, app: App) -> AsyncIterator[Running]:
+    async with connected(stub, app) as running:
         yield running
 
 
 @pytest.fixture
-async def graded_bot(
-    stub: DiscordStub, grading_core: Studybot, discord_scheduler: Scheduler,
-    adapters: dict[str, ChatAdapter],
-) -> AsyncIterator[Running]:  # fmt: skip
+async def graded_bot(stub: DiscordStub, graded_app: App) -> AsyncIterator[Running]:
     """The bot with the real grading sandbox behind `/submit` and `/run`."""
-    async with connected(stub, grading_core, discord_scheduler, adapters) as running:
+    async with connected(stub, graded_app) as running:
         yield running
+
+
+class HeldCore(Studybot):
+    """The real core, except that each command waits for the test to release it, or fails."""
+
+    def __init__(self, core: Studybot) -> None:
+        self.__dict__.update(core.__dict__)
+        self.release = asyncio.Event()
+        self.broken = False
+
+    async def handle(self, inv: Invocation) -> Reply:
+        await self.release.wait()
+        if self.broken:
+            raise RuntimeError("the database went away")
+        return await super().handle(inv)
+
+
+@pytest.fixture
+async def held(stub: DiscordStub, app: App) -> AsyncIterator[tuple[Running, HeldCore]]:
+    core = HeldCore(app.core)
+    options = {"defer_after": 0.05}
+    async with connected(stub, app, core=core, client_options=options) as running:
+        yield running, core

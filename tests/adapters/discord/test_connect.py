@@ -31,4 +31,4 @@ async def test_login_registers_every_command_from_the_specs(bot: Running) -> Non
         assert 1 <= len(command["name"]) <= 32 and 1 <= len(command["description"]) <= 100
     identify = next(op for op in stub.gateway.ops if op["op"] == 2)
     assert identify["d"]["token"] == stub.token
-    assert bot.adapters["discord"] is not None
+    assert bot.app.platforms.get("discord") is bot.client.adapter

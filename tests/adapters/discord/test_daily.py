@@ -39,7 +39,7 @@ async def test_a_resend_with_the_same_nonce_is_one_message_and_a_thread_is_reuse
     bot: Running,
 ) -> None:
     channel = ChannelRef("discord", CHANNEL_ID, GUILD_ID)
-    adapter = bot.adapters["discord"]
+    adapter = bot.client.adapter
     first = await adapter.send(channel, Reply("Q", title="Q"), nonce="s1:2026-01-05:question")
     again = await adapter.send(channel, Reply("Q", title="Q"), nonce="s1:2026-01-05:question")
     assert first == again
@@ -57,7 +57,7 @@ async def test_a_refused_post_is_a_permanent_delivery_error(
     channel = ChannelRef("discord", "4400" if where == "no-access" else CHANNEL_ID)
     gone = MessageRef(channel, "1") if where == "no-message" else None
     with pytest.raises(DeliveryError) as refused:
-        await bot.adapters["discord"].send(channel, Reply("x"), thread_of=gone)
+        await bot.client.adapter.send(channel, Reply("x"), thread_of=gone)
     assert refused.value.permanent and status in str(refused.value)
 
 

@@ -10,27 +10,22 @@ from pathlib import Path
 import pytest
 
 from adapters.discord.run import serve
-from bot.core import Studybot
+from bot.app import App
 from bot.errors import ConfigError
-from bot.ports import ChatAdapter
-from bot.schedule.scheduler import Scheduler
 from tests.adapters.discord.conftest import Running, connected, settings_for
 from tests.adapters.discord.stub import CHANNEL_ID, DiscordStub, message_json
 from tests.adapters.discord.test_interactions import COMMAND, COMPONENT, answered, slash
 from tests.fakes import REPO
 
 
-async def test_buttons_posted_before_a_restart_still_work(
-    stub: DiscordStub, discord_core: Studybot, discord_scheduler: Scheduler,
-    adapters: dict[str, ChatAdapter],
-) -> None:  # fmt: skip
-    async with connected(stub, discord_core, discord_scheduler, adapters) as first:
+async def test_buttons_posted_before_a_restart_still_work(stub: DiscordStub, app: App) -> None:
+    async with connected(stub, app) as first:
         posted = await answered(
             stub, await stub.interact(COMMAND, slash("question", id="gpu-memory"))
         )
         assert first.client.is_ready()
-    assert not adapters  # the stopped bot withdrew its adapter
-    async with connected(stub, discord_core, discord_scheduler, adapters):
+    assert "discord" not in app.platforms  # the stopped client detached itself
+    async with connected(stub, app):
         old = message_json(CHANNEL_ID, stub.next_id(), posted)
         click = {"custom_id": posted["components"][0]["components"][0]["custom_id"],
                  "component_type": 2}  # fmt: skip
@@ -41,6 +36,7 @@ async def test_buttons_posted_before_a_restart_still_work(
 
 async def test_op7_reconnect_resumes_the_session_and_keeps_serving(bot: Running) -> None:
     stub = bot.stub
+    bot.app.platforms.detach("discord")  # as if it had gone: the resume attaches it again
     await stub.ask_to_reconnect()
     resume = await stub.wait_for(lambda: next((o for o in stub.gateway.ops if o["op"] == 6), None))
     assert resume["d"]["session_id"] == "session-1" and resume["d"]["token"] == stub.token
@@ -49,13 +45,12 @@ async def test_op7_reconnect_resumes_the_session_and_keeps_serving(bot: Running)
     assert [o["op"] for o in stub.gateway.ops].count(2) == 1  # resumed, not re-identified
     reply = await answered(stub, await stub.interact(COMMAND, slash("topics")))
     assert reply["embeds"][0]["title"] == "Topics"
+    assert bot.app.platforms.get("discord") is bot.client.adapter  # RESUMED came before it
 
 
-async def test_a_rejected_token_stops_with_a_config_error(
-    stub: DiscordStub, discord_core: Studybot
-) -> None:
+async def test_a_rejected_token_stops_with_a_config_error(stub: DiscordStub, app: App) -> None:
     with pytest.raises(ConfigError, match="DISCORD_TOKEN: Discord rejected the token"):
-        await serve(discord_core, {}, settings_for(stub, token="wrong.token.value"))
+        await serve(app.core, app.platforms, settings_for(stub, token="wrong.token.value"))
     assert not stub.gateway.connections
 
 

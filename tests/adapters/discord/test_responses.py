@@ -2,46 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.core import Studybot
-from bot.ports import ChatAdapter
-from bot.schedule.scheduler import Scheduler
-from bot.types import Invocation, Reply
-from tests.adapters.discord.conftest import Running, connected
-from tests.adapters.discord.stub import APP_ID, DiscordStub
+from tests.adapters.discord.conftest import HeldCore, Running
+from tests.adapters.discord.stub import APP_ID
 from tests.adapters.discord.test_interactions import COMMAND, slash
-
-
-class HeldCore(Studybot):
-    """The real core, except that each command waits for the test to release it, or fails."""
-
-    def __init__(self, core: Studybot) -> None:
-        self.__dict__.update(core.__dict__)
-        self.release = asyncio.Event()
-        self.broken = False
-
-    async def handle(self, inv: Invocation) -> Reply:
-        await self.release.wait()
-        if self.broken:
-            raise RuntimeError("the database went away")
-        return await super().handle(inv)
-
-
-@pytest.fixture
-async def held(
-    stub: DiscordStub, discord_core: Studybot, discord_scheduler: Scheduler,
-    adapters: dict[str, ChatAdapter],
-) -> AsyncIterator[tuple[Running, HeldCore]]:  # fmt: skip
-    core = HeldCore(discord_core)
-    options = {"defer_after": 0.05}
-    async with connected(stub, core, discord_scheduler, adapters,
-                         client_options=options) as running:  # fmt: skip
-        yield running, core
 
 
 async def test_work_past_the_deadline_is_deferred_then_followed_up(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import random
 import time
 import urllib.parse
 from collections.abc import AsyncIterator
@@ -13,18 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import aiosqlite
 import pytest
 
 from adapters.slack.modes import RunningSlack, running_slack
 from bot.app import App, open_app
-from bot.commands.context import Context
-from bot.core import Studybot
-from bot.ports import ChatAdapter
-from bot.schedule.scheduler import Scheduler
 from bot.settings import Secret, Settings, SlackSettings
-from bot.store.questions import QuestionStore
-from bot.store.schedules import ScheduleStore
 from tests.adapters.slack.stub import TEAM, SlackStub
 from tests.fakes import REPO, FakeClock
 
@@ -64,14 +56,10 @@ async def stub() -> AsyncIterator[SlackStub]:
 
 
 @pytest.fixture
-def bot_app(loaded_db: aiosqlite.Connection, clock: FakeClock) -> App:
-    """The bot as `open_app` assembles it, over the test bank, with no adapter yet and no
+def bot_app(app: App) -> App:
+    """The bot as `open_app` builds it over the test bank (tests/conftest.py), without a
     grading sandbox (`graded_app` has one)."""
-    adapters: dict[str, ChatAdapter] = {}
-    store, schedules = QuestionStore(loaded_db), ScheduleStore(loaded_db)
-    scheduler = Scheduler(schedules, store, clock, adapters)
-    context = Context(store, clock, random.Random(7), schedules, scheduler)
-    return App(Studybot(context), store, scheduler, loaded_db, None, adapters)  # type: ignore[arg-type]
+    return app
 
 
 def settings(stub: SlackStub, *, socket: bool = False) -> SlackSettings:

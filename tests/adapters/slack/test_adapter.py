@@ -54,7 +54,7 @@ async def test_a_long_answer_is_split_into_messages_within_slack_limits(
     http_slack: RunningSlack, stub: SlackStub, bot_app: App
 ) -> None:
     body = "\n\n".join(f"**Part {n}.** " + "显存与带宽 " * 400 for n in range(80))
-    ref = await bot_app.adapters[PLATFORM].send(WHERE, Reply(title="Long", body=body))
+    ref = await bot_app.platforms.get(PLATFORM).send(WHERE, Reply(title="Long", body=body))
     posts = [c.params for c in stub.called("chat.postMessage")]
     assert len(posts) > 1 and ref.message_id == "1700000000.000001"
     for post in posts:
@@ -69,7 +69,7 @@ async def test_a_rate_limited_post_is_retried_after_retry_after(
     http_slack: RunningSlack, stub: SlackStub, bot_app: App
 ) -> None:
     stub.refuse("chat.postMessage", "ratelimited", status=429, retry_after=0)
-    ref = await bot_app.adapters[PLATFORM].send(WHERE, Reply(body="hello"))
+    ref = await bot_app.platforms.get(PLATFORM).send(WHERE, Reply(body="hello"))
     assert len(stub.called("chat.postMessage")) == 2
     assert ref.message_id == "1700000000.000001"
 
@@ -84,7 +84,7 @@ async def test_refusals_become_delivery_errors(
     caplog.set_level(logging.DEBUG)
     stub.refuse("chat.postMessage", error)
     with pytest.raises(DeliveryError, match=error) as raised:
-        await bot_app.adapters[PLATFORM].send(WHERE, Reply(body="hello"))
+        await bot_app.platforms.get(PLATFORM).send(WHERE, Reply(body="hello"))
     assert raised.value.permanent is permanent
     for secret in (BOT_TOKEN, APP_TOKEN, SIGNING_SECRET):
         assert secret not in caplog.text and secret not in str(raised.value)

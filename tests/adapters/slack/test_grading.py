@@ -56,7 +56,9 @@ async def test_code_mentioned_in_the_daily_problems_thread_is_graded_there(
 ) -> None:
     asked = await graded_app.core.handle(Invocation("question", {"id": "fast-power"}))
     where = ChannelRef(PLATFORM, CHANNEL, TEAM)
-    posted = await graded_app.adapters[PLATFORM].send(where, asked)  # as the scheduler posts it
+    slack = graded_app.platforms.get(PLATFORM)
+    assert slack is not None
+    posted = await slack.send(where, asked)  # as the scheduler posts it
     escaped = SOLUTION.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     event = {"token": "legacy", "team_id": TEAM, "api_app_id": "A1", "type": "event_callback",
              "event_id": "Ev2", "event_time": 1700000000,

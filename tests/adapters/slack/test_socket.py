@@ -61,7 +61,9 @@ async def test_code_mentioned_in_a_problem_thread_is_submitted_for_that_problem(
 ) -> None:
     submit = Action(ActionKind.SUBMIT_SOLUTION, "Submit", "fast-power")
     problem = Reply(title="数值的整数次方", body="Implement it.", actions=(submit,))
-    posted = await bot_app.adapters[PLATFORM].send(ChannelRef(PLATFORM, CHANNEL, TEAM), problem)
+    slack = bot_app.platforms.get(PLATFORM)
+    assert slack is not None
+    posted = await slack.send(ChannelRef(PLATFORM, CHANNEL, TEAM), problem)
     code = "```python\ndef my_pow(x, n):\n    return x ** n if n &gt;= 0 else 1 / x ** -n\n```"
     mention = event({"type": "app_mention", "user": MEMBER, "channel": CHANNEL,
                      "text": f"<@{BOT_USER}> {code}", "ts": "1700000100.000001",
