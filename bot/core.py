@@ -18,10 +18,10 @@ from bot.commands.grading import me, run, submit
 from bot.commands.help import help_
 from bot.commands.lookup import answer, question, topics
 from bot.commands.overview import Mention, workspace_schedules
-from bot.commands.parse import parse_line
+from bot.commands.parse import parse_line, unknown_command
 from bot.commands.schedule import daily, schedule
 from bot.commands.spec import BY_NAME, CommandSpec
-from bot.errors import BadArgument, NotFound, UnknownCommand, UserError
+from bot.errors import BadArgument, NotFound, UserError
 from bot.i18n import t
 from bot.types import (
     Action,
@@ -101,7 +101,7 @@ class Studybot:
     async def _dispatch(self, inv: Invocation) -> Reply:
         handler = HANDLERS.get(inv.command)
         if handler is None:
-            raise UnknownCommand(t(inv.locale, "error.unknown_command", name=inv.command))
+            raise unknown_command(inv.command, inv.locale)
         _check_options(BY_NAME[inv.command], inv)
         return await handler(self._context, inv)
 

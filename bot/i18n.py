@@ -246,6 +246,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "error.no_match": ("No question fits: {filters}.", "没有符合条件的题目：{filters}。"),
     "error.bad_topic": ("There is no topic `{topic}`. Topics: {topics}.",
                         "没有主题 `{topic}`。现有主题：{topics}。"),
+    "error.unknown_command_close": ("Unknown command `/{name}`. Did you mean `/{close}`?",
+                                    "没有 `/{name}` 这个命令。你是想用 `/{close}` 吗？"),
     "error.unknown_command": ("Unknown command `/{name}`. Try `/help`.",
                               "未知命令 `/{name}`，请试试 `/help`。"),
     "error.missing": ("`/{name}` needs `{option}`. Usage: `{usage}`",

@@ -129,6 +129,12 @@ async def test_handle_line_parses_and_reports_unknown_commands(core: Studybot) -
     assert reply.actions[0].value == "ring-allreduce"
     unknown = await core.handle_line("/frobnicate", user=ALICE, channel=where, locale=Locale.EN)
     assert unknown.tone is Tone.USER_ERROR and "/help" in unknown.body
+    typo = await core.handle_line("/qustion 1", user=ALICE, channel=where, locale=Locale.EN)
+    assert typo.body == "Unknown command `/qustion`. Did you mean `/question`?"
+    zh = await core.handle(inv("serach", Locale.ZH))
+    assert zh.body == "没有 `/serach` 这个命令。你是想用 `/search` 吗？"
+    long = await core.handle_line("/" + "x" * 10_000, user=ALICE, channel=where, locale=Locale.EN)
+    assert len(long.body) < 120  # a 10,000-character name is not echoed whole
 
 
 async def test_a_failure_is_logged_with_a_reference_and_answered_with_an_apology(

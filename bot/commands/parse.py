@@ -12,6 +12,8 @@ whole code block). Mistakes raise `BadArgument` / `UnknownCommand` with the comm
 
 from __future__ import annotations
 
+import difflib
+
 from bot.commands.spec import BY_NAME, CommandSpec
 from bot.errors import BadArgument, UnknownCommand
 from bot.i18n import t
@@ -25,8 +27,17 @@ def parse_line(line: str, locale: Locale = Locale.EN) -> tuple[str, dict[str, st
     name = name.lower()
     spec = BY_NAME.get(name)
     if spec is None:
-        raise UnknownCommand(t(locale, "error.unknown_command", name=name))
+        raise unknown_command(name, locale)
     return name, parse_options(spec, rest.strip(), locale)
+
+
+def unknown_command(name: str, locale: Locale) -> UnknownCommand:
+    """The error for a command that does not exist, naming the closest one if any."""
+    shown = name if len(name) <= 40 else name[:39] + "…"
+    close = difflib.get_close_matches(name.lower(), list(BY_NAME), n=1, cutoff=0.6)
+    if close:
+        return UnknownCommand(t(locale, "error.unknown_command_close", name=shown, close=close[0]))
+    return UnknownCommand(t(locale, "error.unknown_command", name=shown))
 
 
 def parse_options(spec: CommandSpec, rest: str, locale: Locale) -> dict[str, str]:

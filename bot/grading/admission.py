@@ -23,6 +23,7 @@ from bot.types import Locale, User
 
 MINUTE = timedelta(minutes=1)
 Key = tuple[str, str]
+KindKey = tuple[str, str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,14 +39,17 @@ class Admission:
         self._slots = asyncio.Semaphore(config.concurrency)
         self._active: set[Key] = set()
         self.waiting = 0
-        self._recent: dict[Key, collections.deque[datetime]] = {}
+        self._recent: dict[KindKey, collections.deque[datetime]] = {}
 
-    def admit(self, user: User, locale: Locale) -> Ticket:
+    def admit(self, user: User, locale: Locale, kind: str = "submit") -> Ticket:
+        """A ticket for one grading of `kind` ("submit" or "run"): one at a time per person,
+        and a per-minute allowance per person and kind, so trying snippets with `/run`
+        never uses up the submissions a person has left."""
         key = (user.platform, user.id)
         if key in self._active:
             raise TooBusy(t(locale, "grading.one_at_a_time"))
         now = self._clock.now()
-        recent = self._recent.setdefault(key, collections.deque())
+        recent = self._recent.setdefault((*key, kind), collections.deque())
         while recent and recent[0] <= now - MINUTE:
             recent.popleft()
         if len(recent) >= self.config.per_minute:

@@ -65,7 +65,7 @@ class Grading:
     async def _graded(self, user: User, locale: Locale, problem: Problem | None,
                       code: str) -> Grade:  # fmt: skip
         code = valid_unicode(code)  # graded as stored
-        ticket = self.admission.admit(user, locale)
+        ticket = self.admission.admit(user, locale, "submit" if problem else "run")
         try:
             pid = problem.id if problem else None
             submission = await self.submissions.add(user, pid, code, self._clock.now())

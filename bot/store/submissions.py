@@ -105,8 +105,10 @@ class SubmissionStore:
                  WHERE platform = ? AND user_id = ? AND problem_id IS NOT NULL
                  GROUP BY problem_id ORDER BY problem_id"""
         rows = await fetch_all(self._db, sql, (Verdict.ACCEPTED.value, user.platform, user.id))
+        # Solutions only: a /run snippet is not a submission.
         count = await fetch_one(self._db, "SELECT COUNT(*) FROM submissions WHERE platform = ? "
-                                "AND user_id = ?", (user.platform, user.id))  # fmt: skip
+                                "AND user_id = ? AND problem_id IS NOT NULL",
+                                (user.platform, user.id))  # fmt: skip
         solved = tuple(r[0] for r in rows if r[1])
         attempted = tuple(r[0] for r in rows if not r[1])
         return Progress(solved, attempted, count[0] if count else 0)

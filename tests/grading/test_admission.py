@@ -40,6 +40,17 @@ async def test_a_few_a_minute(clock: FakeClock) -> None:
         pass
 
 
+async def test_run_has_its_own_allowance(clock: FakeClock) -> None:
+    admission = Admission(clock, AdmissionConfig(per_minute=2))
+    for _ in range(2):
+        async with admission.admit(ALICE, Locale.EN, "run"):
+            pass
+    with pytest.raises(TooBusy, match="At most 2"):
+        admission.admit(ALICE, Locale.EN, "run")
+    async with admission.admit(ALICE, Locale.EN, "submit"):  # snippets took no submissions
+        pass
+
+
 async def test_a_full_queue_says_how_many_are_ahead(clock: FakeClock) -> None:
     admission = Admission(clock, AdmissionConfig(concurrency=1, queue_size=2))
     release = asyncio.Event()

@@ -88,9 +88,11 @@ async def test_submit_a_fenced_solution_and_see_it_on_the_record(bot: Studybot) 
     assert reply.title is not None and reply.title.startswith("✅ Accepted: ")
     assert "44/44 tests passed." in reply.body
     assert {f.name for f in reply.fields} == {"CPU time", "Peak memory"}
+    await say(bot, "/run print(1)")  # a snippet is not a submission
     me = await say(bot, "/me")
     assert me.ephemeral
     assert {f.name: f.value for f in me.fields}["Solved"] == "`fast-power`"
+    assert {f.name: f.value for f in me.fields}["Submissions"] == "1"
     explained = await say(bot, "/answer fast-power")
     assert explained.footer is not None and "solved so far by: 1" in explained.footer
 
