@@ -7,6 +7,7 @@ with a short reference id and answered with an apology carrying that id.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -102,20 +103,25 @@ class Studybot:
         handler = HANDLERS.get(inv.command)
         if handler is None:
             raise unknown_command(inv.command, inv.locale)
-        _check_options(BY_NAME[inv.command], inv)
-        return await handler(self._context, inv)
+        return await handler(self._context, _checked(BY_NAME[inv.command], inv))
 
 
-def _check_options(spec: CommandSpec, inv: Invocation) -> None:
-    """Required options present, choices respected: once here, for every command."""
+def _checked(spec: CommandSpec, inv: Invocation) -> Invocation:
+    """Required options present, choices respected (aliases made canonical): once here, for
+    every command and platform."""
+    options = dict(inv.options)
     for option in spec.options:
-        value = inv.options.get(option.name, "").strip()
+        value = options.get(option.name, "").strip()
         if option.required and not value:
             raise BadArgument(t(inv.locale, "error.missing", name=spec.name,
                                 option=option.name, usage=spec.usage()))  # fmt: skip
-        if value and option.choices and value.lower() not in option.choices:
-            raise BadArgument(t(inv.locale, "error.bad_choice", option=option.name,
-                                choices=", ".join(option.choices)))  # fmt: skip
+        if value and option.choices:
+            value = option.canonical(value)
+            if value not in option.choices:
+                raise BadArgument(t(inv.locale, "error.bad_choice", option=option.name,
+                                    choices=", ".join(option.choices)))  # fmt: skip
+            options[option.name] = value
+    return dataclasses.replace(inv, options=options)
 
 
 def _user_error(exc: UserError, locale: Locale) -> Reply:

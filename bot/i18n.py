@@ -18,7 +18,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "cmd.help": ("Show what the bot can do", "查看使用说明"),
     "opt.id": ("question id, e.g. python-gil", "题目 id，例如 python-gil"),
     "opt.topic": ("topic, e.g. distributed", "主题，例如 distributed"),
-    "opt.kind": ("qa or coding", "qa（问答）或 coding（编程）"),
+    "opt.kind": ("qa (explained) or coding", "qa（问答）或 coding（编程）"),
     "opt.query": ("words to look for", "搜索关键词"),
     "cmd.schedule": ("Set, show, pause, resume or remove this channel's daily question",
                      "设置、查看、暂停、恢复或删除本频道的每日一题"),
@@ -246,6 +246,12 @@ CATALOG: dict[str, tuple[str, str]] = {
     "error.no_match": ("No question fits: {filters}.", "没有符合条件的题目：{filters}。"),
     "error.bad_topic": ("There is no topic `{topic}`. Topics: {topics}.",
                         "没有主题 `{topic}`。现有主题：{topics}。"),
+    "error.empty_option": ("`{option}:` needs a value after the colon. Usage: `{usage}`",
+                           "`{option}:` 冒号后面需要一个值。用法：`{usage}`"),
+    "error.id_and_filters": ("Give either a question id or filters (`topic:`, `kind:`), not "
+                             "both: an id already names one question.",
+                             "题目 id 和筛选条件（`topic:`、`kind:`）只能二选一："
+                             "id 已经指定了一道题。"),
     "error.unknown_command_close": ("Unknown command `/{name}`. Did you mean `/{close}`?",
                                     "没有 `/{name}` 这个命令。你是想用 `/{close}` 吗？"),
     "error.unknown_command": ("Unknown command `/{name}`. Try `/help`.",

@@ -11,7 +11,7 @@ import pytest
 from bot.app import open_app
 from bot.core import Studybot
 from bot.settings import Settings
-from bot.types import ActionKind, ChannelRef, Invocation, Locale, Tone, User
+from bot.types import ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
 from tests.fakes import FakeClock
 
 ALICE = User("test", "u1", "alice")
@@ -152,3 +152,21 @@ async def test_an_overlong_search_is_refused_politely(core: Studybot) -> None:
     reply = await core.handle(inv("search", query="显存" * 150))
     assert reply.tone is Tone.USER_ERROR
     assert "200 characters" in reply.body
+
+
+async def test_question_options_get_clear_answers(core: Studybot) -> None:
+    where = ChannelRef("test", "c1")
+
+    async def line(text: str) -> Reply:
+        return await core.handle_line(text, user=ALICE, channel=where, locale=Locale.EN)
+
+    empty = await line("/question topic:")
+    assert empty.tone is Tone.USER_ERROR
+    assert empty.body.startswith("`topic:` needs a value after the colon.")
+    both = await line("/question python-gil topic:python")
+    assert both.body.startswith("Give either a question id or filters")
+    for _ in range(6):  # as the label reads: "explained" is qa, never the coding problem
+        explained = await line("/question kind:explained")
+        assert explained.tone is not Tone.USER_ERROR
+        assert explained.title is not None and "数值的整数次方" not in explained.title
+    assert "数值的整数次方" in str((await line("/question kind:coding")).title)

@@ -14,6 +14,8 @@ from bot.types import Invocation, Kind, Question, Reply
 
 async def question(ctx: Context, inv: Invocation) -> Reply:
     qid = inv.options.get("id")
+    if qid and ({"topic", "kind"} & inv.options.keys()):
+        raise BadArgument(t(inv.locale, "error.id_and_filters"))
     if qid:
         return question_reply(await _get_or_suggest(ctx, inv, qid), inv.locale)
     kind = _kind(inv)

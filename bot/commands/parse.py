@@ -48,6 +48,9 @@ def parse_options(spec: CommandSpec, rest: str, locale: Locale) -> dict[str, str
     positional = [o.name for o in spec.options]
     for word in rest.split():
         key, sep, value = word.partition(":")
+        if sep and spec.option(key.lower()) is not None and not value:
+            raise BadArgument(t(locale, "error.empty_option", option=key.lower(),
+                                usage=spec.usage()))  # fmt: skip
         if sep and spec.option(key.lower()) is not None and value:
             options[key.lower()] = value
         elif sep and value and not key.isdigit() and ":" not in value:

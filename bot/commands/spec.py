@@ -37,6 +37,13 @@ class OptionSpec:
     # Text with line breaks (code): platforms whose options lose newlines collect it in a
     # form or a file instead.
     multiline: bool = False
+    # Other words accepted for a choice, as its label reads ("explained" for qa): alias, choice.
+    aliases: tuple[tuple[str, str], ...] = ()
+
+    def canonical(self, value: str) -> str:
+        """`value` as one of `choices` if it is one or an alias of one (else as given)."""
+        word = value.strip().lower()
+        return dict(self.aliases).get(word, word) if self.choices else value
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +74,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("question", "cmd.question", (
         OptionSpec("id", "opt.id", suggest=Suggest.QUESTION),
         OptionSpec("topic", "opt.topic", suggest=Suggest.TOPIC),
-        OptionSpec("kind", "opt.kind", choices=("qa", "coding")),
+        OptionSpec("kind", "opt.kind", choices=("qa", "coding"),
+                   aliases=(("explained", "qa"), ("问答", "qa"), ("编程", "coding"))),
     )),
     CommandSpec("answer", "cmd.answer", (
         OptionSpec("id", "opt.id", required=True, suggest=Suggest.QUESTION),
