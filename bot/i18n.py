@@ -145,6 +145,14 @@ CATALOG: dict[str, tuple[str, str]] = {
     "schedule.paused_by_admin": ("paused by an admin", "管理员已暂停"),
     "schedule.any_topic": ("any", "全部"),
     "schedule.next": ("Next posts", "接下来的发布时间"),
+    "schedule.coding_mark": (" (coding)", "（编程题）"),
+    "weekdays": ("Mon Tue Wed Thu Fri Sat Sun", "周一 周二 周三 周四 周五 周六 周日"),
+    "schedule.note.coding_adds": ("Note: coding days {days} are not among the posting days, "
+                                  "so the channel also gets a post on them.",
+                                  "注意：编程题日 {days} 不在发布日期中，这些天也会发布。"),
+    "schedule.note.answer_next_day": ("Note: {at} is not after the post time, so each answer "
+                                      "comes the next day at {at}.",
+                                      "注意：{at} 不晚于发布时间，所以解析会在第二天 {at} 发布。"),
     "error.not_admin": ("Only members who can manage this channel can change its daily question. "
                         "`/schedule show` works for everyone.",
                         "只有能管理本频道的成员才能修改每日一题。"

@@ -17,7 +17,7 @@ from bot.i18n import t
 from bot.schedule.model import AnswerTiming, Schedule, format_days, parse_days
 from bot.schedule.scheduler import NowOutcome
 from bot.schedule.times import parse_local_time, parse_zone
-from bot.types import Field, Invocation, Kind, Reply
+from bot.types import Field, Invocation, Kind, Locale, Reply
 
 NEXT_POSTS = 5
 T = TypeVar("T")
@@ -75,7 +75,18 @@ async def _set(ctx: Context, inv: Invocation) -> Reply:
     )  # fmt: skip
     saved = await ctx.schedules.save(draft)
     await ctx.scheduler.schedule_changed(saved.id)
-    return _describe(saved, inv, ctx.clock.now(), t(inv.locale, "schedule.saved"))
+    headline = "\n".join([t(inv.locale, "schedule.saved"), *_notes(saved, inv.locale)])
+    return _describe(saved, inv, ctx.clock.now(), headline)
+
+
+def _notes(s: Schedule, locale: Locale) -> list[str]:
+    """What a schedule does that its options did not say outright."""
+    notes = []
+    if extra := s.coding_days - s.days:
+        notes.append(t(locale, "schedule.note.coding_adds", days=format_days(extra)))
+    if s.answer.at is not None and s.answer.at <= s.post_at:
+        notes.append(t(locale, "schedule.note.answer_next_day", at=str(s.answer)))
+    return notes
 
 
 async def _show(ctx: Context, inv: Invocation) -> Reply:
@@ -101,16 +112,17 @@ def _describe(s: Schedule, inv: Invocation, now: datetime, headline: str) -> Rep
         Field(t(loc, "schedule.label.status"), status, inline=False),
     )
     upcoming = [] if s.paused else s.slot.next_after(now, NEXT_POSTS)
-    lines = [f"- {_local(instant, s)}" for instant in upcoming]
+    lines = [f"- {_local(instant, s, loc)}" for instant in upcoming]
     body = "\n".join(filter(None, [headline, f"**{t(loc, 'schedule.next')}**" if lines else "",
                                    *lines]))  # fmt: skip
     return Reply(title=t(loc, "schedule.title"), body=body, fields=fields)
 
 
-def _local(instant: datetime, s: Schedule) -> str:
+def _local(instant: datetime, s: Schedule, locale: Locale) -> str:
     local = instant.astimezone(s.zone)
-    kind = " (coding)" if s.kind_on(instant) is Kind.CODING else ""
-    return f"{local:%a %Y-%m-%d %H:%M %Z}{kind}"
+    day = t(locale, "weekdays").split()[local.weekday()]
+    kind = t(locale, "schedule.coding_mark") if s.kind_on(instant) is Kind.CODING else ""
+    return f"{day} {local:%Y-%m-%d %H:%M %Z}{kind}"
 
 
 def _require_admin(inv: Invocation) -> None:

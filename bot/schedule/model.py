@@ -4,8 +4,8 @@
 
 - days, coding: `daily`, `weekdays`, `weekends`, `none`, or day names and ranges
   (`mon-fri`, `mon,wed,fri`); coding days are posting days that get a coding problem.
-- answer: a delay after the question (`+4h`, `+90m`, `+1h30m`) or a local time (`18:00`;
-  earlier than the post time means the next day).
+- answer: a delay after the question (`+4h`, `+90m`, `+1h30m`; the `+` may be left out) or a
+  local time (`18:00`; earlier than the post time means the next day).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ _NAMED_SETS = {
     "daily": frozenset(range(7)), "every": frozenset(range(7)), "all": frozenset(range(7)),
     "weekdays": frozenset(range(5)), "weekends": frozenset({5, 6}), "none": frozenset(),
 }  # fmt: skip
-_DELAY = re.compile(r"^\+(?:(\d{1,2})h)?(?:(\d{1,4})m)?$")
+_DELAY = re.compile(r"^\+?(?:(\d{1,2})h)?(?:(\d{1,4})m)?$")  # `2h` reads as `+2h`
 DEFAULT_ANSWER = timedelta(hours=8)
 
 

@@ -136,3 +136,27 @@ async def test_replies_in_chinese(core: Studybot) -> None:
     reply = await core.handle(run("schedule", MEMBER, Locale.ZH, action="set", time="09:00",
                                   timezone="UTC"))  # fmt: skip
     assert "只有能管理本频道的成员" in reply.body
+
+
+async def test_options_that_do_more_than_they_say_are_explained(core: Studybot) -> None:
+    options = {"time": "09:00", "timezone": "Asia/Shanghai", "days": "mon-fri", "coding": "sat",
+               "answer": "08:30"}  # fmt: skip
+    reply = await core.handle(run("schedule", action="set", **options))
+    lines = reply.body.splitlines()
+    assert lines[:3] == [
+        "Saved. The daily question is on.",
+        "Note: coding days sat are not among the posting days, so the channel also gets a "
+        "post on them.",
+        "Note: 08:30 is not after the post time, so each answer comes the next day at 08:30.",
+    ]
+    short = await core.handle(run("schedule", action="set", time="09:00", timezone="UTC",
+                                  answer="2h"))  # fmt: skip
+    assert {f.name: f.value for f in short.fields}["Answer"] == "+2h"  # read as a delay
+    assert "Note:" not in short.body
+
+
+async def test_the_schedule_view_speaks_chinese_throughout(core: Studybot) -> None:
+    reply = await core.handle(run("schedule", ADMIN, Locale.ZH, action="set", time="09:00",
+                                  timezone="Asia/Shanghai", coding="wed"))  # fmt: skip
+    assert "- 周三 2026-03-04 09:00 CST（编程题）" in reply.body.splitlines()
+    assert "(coding)" not in reply.body and "Wed" not in reply.body
