@@ -162,8 +162,16 @@ CATALOG: dict[str, tuple[str, str]] = {
                          "`/schedule set` 需要时间和时区，"
                          "例如 `/schedule set 09:00 Asia/Shanghai`。"),
     "error.bad_value": ("{option}: {problem}", "{option}：{problem}"),
-    "error.no_schedule": ("This channel has no daily question to {action}.",
-                          "本频道没有可以{action}的每日一题。"),
+    "error.no_schedule.pause": ("This channel has no daily question to pause.",
+                                "本频道还没有每日一题，无需暂停。"),
+    "error.no_schedule.resume": ("This channel has no daily question to resume.",
+                                 "本频道还没有每日一题，无法恢复。"),
+    "error.no_schedule.remove": ("This channel has no daily question to remove.",
+                                 "本频道还没有每日一题，无需删除。"),
+    "error.no_schedule.now": ("This channel has no daily question yet, so there is nothing to "
+                              "post. Start one with `/schedule set 09:00 Asia/Shanghai`.",
+                              "本频道还没有每日一题，没有可发布的内容。先用 "
+                              "`/schedule set 09:00 Asia/Shanghai` 开启。"),
     "error.empty_filter": ("No question has topic `{topic}`, so nothing could be posted. "
                            "Topics: {topics}.",
                            "没有主题为 `{topic}` 的题目，无法发布。现有主题：{topics}。"),

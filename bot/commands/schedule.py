@@ -133,7 +133,7 @@ def _require_admin(inv: Invocation) -> None:
 async def _existing(ctx: Context, inv: Invocation, action: str) -> Schedule:
     current = await ctx.schedules.for_channel(inv.channel)
     if current is None:
-        raise NotFound(t(inv.locale, "error.no_schedule", action=action))
+        raise NotFound(t(inv.locale, f"error.no_schedule.{action}"))
     return current
 
 

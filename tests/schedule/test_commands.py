@@ -160,3 +160,16 @@ async def test_the_schedule_view_speaks_chinese_throughout(core: Studybot) -> No
                                   timezone="Asia/Shanghai", coding="wed"))  # fmt: skip
     assert "- 周三 2026-03-04 09:00 CST（编程题）" in reply.body.splitlines()
     assert "(coding)" not in reply.body and "Wed" not in reply.body
+
+
+async def test_daily_now_says_what_happened(core: Studybot, adapter: FakeAdapter) -> None:
+    none = await core.handle(run("daily", action="now"))
+    assert none.body.startswith("This channel has no daily question yet, so there is nothing")
+    zh = await core.handle(run("daily", ADMIN, Locale.ZH, action="now"))
+    assert zh.body.startswith("本频道还没有每日一题") and "now" not in zh.body
+    await core.handle(run("schedule", action="set", time="09:00", timezone="UTC"))
+    first = await core.handle(run("daily", action="now"))
+    again = await core.handle(run("daily", action="now"))  # the same second
+    assert first.body == "Posted the next question."
+    assert again.body == "A question was posted here a moment ago; nothing more was posted."
+    assert len(adapter.sent) == 1
