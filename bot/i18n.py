@@ -6,7 +6,12 @@ in tests (`tests/test_i18n.py` checks both languages have the same fields).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.types import Locale
+
+if TYPE_CHECKING:
+    from bot.grading.results import Reason
 
 CATALOG: dict[str, tuple[str, str]] = {
     # command summaries (help, slash-command descriptions)
@@ -227,6 +232,46 @@ CATALOG: dict[str, tuple[str, str]] = {
                          "（输出已截断，省略 {dropped} 个字符）"),
     "grade.cpu": ("CPU time", "CPU 时间"),
     "grade.memory": ("Peak memory", "峰值内存"),
+    "reason.unreadable": ("the code's report could not be read", "无法读取代码的运行报告"),
+    "reason.rule": ("`{rule}` (line {line}) is not allowed here",
+                    "第 {line} 行的 `{rule}` 在本题中不允许使用"),
+    "reason.too_large": ("the code's results were too large", "代码返回的结果过大"),
+    "reason.memory": ("memory limit exceeded", "超出内存限制"),
+    "reason.time": ("time limit exceeded", "超出时间限制"),
+    "reason.crashed": ("the process crashed ({signal})", "进程崩溃（{signal}）"),
+    "reason.no_report": ("the process ended before reporting a result",
+                         "进程在报告结果之前就结束了"),
+    "reason.define": ("define a function named `{function}`", "请定义名为 `{function}` 的函数"),
+    "reason.uncomparable": ("the result could not be compared with the expected one ({detail})",
+                            "结果无法与期望值比较（{detail}）"),
+    "reason.wrong_result": ("wrong result", "结果错误"),
+    "reason.not_a_number": ("expected a number, got {type}", "应返回数字，实际返回了 {type}"),
+    "reason.not_close": ("not within 1e-6 relative or 1e-9 absolute of the expected value",
+                         "与期望值的相对误差超过 1e-6，且绝对误差超过 1e-9"),
+    "reason.not_an_array": ("expected numbers, or lists of numbers of one shape (a numpy "
+                            "array will do)",
+                            "应返回数字，或形状一致的数字列表（numpy 数组也可以）"),
+    "reason.shape": ("expected shape {want}, got {got}", "期望形状为 {want}，实际为 {got}"),
+    "reason.element": ("element {i} (row-major) is {got}, expected {want} (within {tol})",
+                       "第 {i} 个元素（按行优先）为 {got}，期望 {want}（容差 {tol}）"),
+    "reason.copy_not_in_place": ("returned a rotated copy but left the argument unchanged: "
+                                 "rotate it in place",
+                                 "返回了旋转后的副本，但参数本身没有改变：请原地旋转"),
+    "reason.matrix_wrong": ("the matrix after the call is not the expected one",
+                            "调用后的矩阵与期望不符"),
+    "reason.not_groups": ("expected a list of groups, each a list of node names",
+                          "应返回分组列表，每组是一个节点名列表"),
+    "reason.not_minimal": ("legal but not minimal: {got} groups where {want} suffice",
+                           "合法但不是最少：用了 {got} 组，{want} 组就够了"),
+    "reason.groups_cover": ("the groups must hold every elementwise node exactly once and "
+                            "nothing else", "分组必须恰好包含每个逐元素节点各一次，不能有别的节点"),
+    "reason.groups_cycle": ("contracting the groups makes a cycle",
+                            "把各组收缩成一个节点后出现了环"),
+    "reason.group_empty": ("a group is empty", "有一个分组是空的"),
+    "reason.group_exits": ("group {group}: {n} members are used outside it (must be 1)",
+                           "分组 {group}：有 {n} 个成员在组外被使用（必须恰好 1 个）"),
+    "reason.group_disconnected": ("group {group}: not weakly connected",
+                                  "分组 {group}：不是弱连通的"),
     "grade.memory_refused": ("{peak} in use when an allocation past the limit was refused",
                              "申请超出限制的内存被拒绝时已使用 {peak}"),
     "grade.run_title": ("Run: {verdict}", "运行结果：{verdict}"),
@@ -288,3 +333,12 @@ def t(locale: Locale, key: str, **fields: object) -> str:
     english, chinese = CATALOG[key]
     template = chinese if locale is Locale.ZH else english
     return template.format(**fields) if fields else template
+
+
+def said(reason: Reason, locale: Locale) -> str:
+    """A grader's Reason in `locale`."""
+    return t(locale, reason.key, **dict(reason.values))
+
+
+def english(reason: Reason) -> str:
+    return said(reason, Locale.EN)

@@ -10,7 +10,7 @@ nobody on any platform.
 from __future__ import annotations
 
 from bot.grading.results import Grade, TestResult, Verdict
-from bot.i18n import t
+from bot.i18n import said, t
 from bot.store.submissions import Progress
 from bot.text.code import neutralize
 from bot.types import Field, Locale, Reply
@@ -31,7 +31,8 @@ def grade_reply(grade: Grade, locale: Locale, title: str | None) -> Reply:
         heading = f"{mark} " + t(locale, "grade.run_title", verdict=verdict)
     else:
         heading = f"{mark} " + t(locale, "grade.title", verdict=verdict, problem=title)
-    parts = [*_message(grade), *_tests(grade, locale), *_output(grade, locale, title is None)]
+    parts = [*_message(grade, locale), *_tests(grade, locale),
+             *_output(grade, locale, title is None)]  # fmt: skip
     # A verdict is a result, not a mistake in using the bot: always the normal tone.
     return Reply(title=heading, body="\n\n".join(p for p in parts if p),
                  fields=_usage(grade, locale), footer=_notes(grade))  # fmt: skip
@@ -46,10 +47,12 @@ def _notes(grade: Grade) -> str | None:
     return " · ".join(echo(note, NOTE_SHOWN) for note in grade.notes[:5]) or None
 
 
-def _message(grade: Grade) -> list[str]:
+def _message(grade: Grade, locale: Locale) -> list[str]:
     if not grade.message or (grade.tests and grade.verdict is not Verdict.COMPILE_ERROR
                              and any(t.message == grade.message for t in grade.tests)):  # fmt: skip
         return []
+    if grade.reason is not None:  # the grader's words, in the reader's language; their
+        return [echo(said(grade.reason, locale), MESSAGE_SHOWN)]  # values may be the code's
     return [f"```\n{echo(grade.message, MESSAGE_SHOWN)}\n```"]
 
 
@@ -77,14 +80,15 @@ def _headline(test: TestResult, locale: Locale) -> str:
     if test.cpu_ms and test.cpu_ms >= 0.1 and test.verdict is Verdict.ACCEPTED:
         line += f" · {test.cpu_ms:.1f} ms"  # below the clock's resolution it says nothing
     if test.message and test.verdict is not Verdict.ACCEPTED and not _restates(test):
-        line += f" — {echo(test.message, LINE_SHOWN)}"
+        words = said(test.reason, locale) if test.reason else test.message
+        line += f" — {echo(words, LINE_SHOWN)}"
     return line
 
 
 def _restates(test: TestResult) -> bool:
     """Whether the test's message only says its verdict again ("time limit exceeded")."""
-    said = (test.message or "").strip().rstrip(".").lower()
-    return said in {test.verdict.value.replace("_", " "), "memoryerror"}
+    text = (test.message or "").strip().rstrip(".").lower()
+    return text in {test.verdict.value.replace("_", " "), "memoryerror"}
 
 
 def _sample(test: TestResult, locale: Locale) -> str:

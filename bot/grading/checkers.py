@@ -2,8 +2,9 @@
 
 A checker gets the test's arguments (the parent's own copy), the reference's result, and what
 the solution returned, with the arguments as they were after the call. It answers None
-(passed) or a short reason. Nothing here trusts the solution's objects: the values are plain
-data decoded in the parent, so equality means equality.
+(passed) or a Reason (a message key and its values, worded in each reader's language).
+Nothing here trusts the solution's objects: the values are plain data decoded in the parent,
+so equality means equality.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.grading.generators import ELEMENTWISE
+from bot.grading.results import Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +26,7 @@ class Outcome:
     args: list[Any] | None
 
 
-Checker = Callable[[list[Any], Any, Outcome], "str | None"]
+Checker = Callable[[list[Any], Any, Outcome], "Reason | None"]
 
 
 def same(a: Any, b: Any) -> bool:
@@ -49,34 +51,34 @@ def same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def exact(_args: list[Any], expected: Any, got: Outcome) -> str | None:
-    return None if same(got.value, expected) else "wrong result"
+def exact(_args: list[Any], expected: Any, got: Outcome) -> Reason | None:
+    return None if same(got.value, expected) else Reason.of("reason.wrong_result")
 
 
-def close(_args: list[Any], expected: Any, got: Outcome) -> str | None:
+def close(_args: list[Any], expected: Any, got: Outcome) -> Reason | None:
     value = got.value
     if type(value) not in (int, float):
-        return f"expected a number, got {type(value).__name__}"
+        return Reason.of("reason.not_a_number", type=type(value).__name__)
     if math.isclose(value, expected, rel_tol=1e-6, abs_tol=1e-9):
         return None
-    return "not within 1e-6 relative or 1e-9 absolute of the expected value"
+    return Reason.of("reason.not_close")
 
 
 REL_TOL, ABS_TOL = 1e-6, 1e-8
 
 
-def allclose(_args: list[Any], expected: Any, got: Outcome) -> str | None:
+def allclose(_args: list[Any], expected: Any, got: Outcome) -> Reason | None:
     """Float arrays (nested lists, or numpy arrays the worker turned into them): the same
     shape, and every element within 1e-6 relative or 1e-8 absolute of the expected one;
     a non-finite element must match exactly (NaN with NaN, +inf with +inf)."""
     want, have = _shape(expected), _shape(got.value)
     if have is None:
-        return "expected numbers, or lists of numbers of one shape (a numpy array will do)"
+        return Reason.of("reason.not_an_array")
     if have != want:
-        return f"expected shape {want}, got {have}"
+        return Reason.of("reason.shape", want=want, got=have)
     for i, (a, b) in enumerate(zip(_flat(got.value), _flat(expected), strict=True)):
         if not _near(a, b):
-            return f"element {i} (row-major) is {a!r}, expected {b!r} (within {REL_TOL:g})"
+            return Reason.of("reason.element", i=i, got=repr(a), want=repr(b), tol=f"{REL_TOL:g}")
     return None
 
 
@@ -104,24 +106,24 @@ def _near(a: float, b: float) -> bool:
     return (math.isnan(a) and math.isnan(b)) or a == b
 
 
-def in_place(_args: list[Any], expected: Any, got: Outcome) -> str | None:
+def in_place(_args: list[Any], expected: Any, got: Outcome) -> Reason | None:
     after = got.args[0] if got.args else None
     if same(after, expected):
         return None
     if same(got.value, expected):
-        return "returned a rotated copy but left the argument unchanged: rotate it in place"
-    return "the matrix after the call is not the expected one"
+        return Reason.of("reason.copy_not_in_place")
+    return Reason.of("reason.matrix_wrong")
 
 
-def fusion(args: list[Any], expected: Any, got: Outcome) -> str | None:
+def fusion(args: list[Any], expected: Any, got: Outcome) -> Reason | None:
     graph, groups = args[0], got.value
     if not _is_groups(groups):
-        return "expected a list of groups, each a list of node names"
+        return Reason.of("reason.not_groups")
     faults = fusion_faults(graph, groups)
     if faults:
         return faults[0]
     if len(groups) > len(expected):
-        return f"legal but not minimal: {len(groups)} groups where {len(expected)} suffice"
+        return Reason.of("reason.not_minimal", got=len(groups), want=len(expected))
     return None
 
 
@@ -131,20 +133,20 @@ def _is_groups(groups: Any) -> bool:
     )
 
 
-def fusion_faults(graph: dict[str, Any], groups: list[list[str]]) -> list[str]:
+def fusion_faults(graph: dict[str, Any], groups: list[list[str]]) -> list[Reason]:
     """Why `groups` breaks the rules of the graph-fusion problem (minimality aside)."""
     nodes = graph["nodes"]
     elementwise = {n["name"] for n in nodes if n["op"] in ELEMENTWISE}
     members = [name for group in groups for name in group]
     if sorted(members) != sorted(elementwise):
-        return ["the groups must hold every elementwise node exactly once and nothing else"]
+        return [Reason.of("reason.groups_cover")]
     users = _users(nodes)
     producers = {n["name"]: {s for s in n["inputs"] if s in users} for n in nodes}
     faults = []
     for group in groups:
         faults += _group_faults(group, graph, users, producers)
     if _contraction_has_cycle(nodes, groups, users):
-        faults.append("contracting the groups makes a cycle")
+        faults.append(Reason.of("reason.groups_cycle"))
     return faults
 
 
@@ -158,14 +160,14 @@ def _users(nodes: list[dict[str, Any]]) -> dict[str, set[str]]:
 
 
 def _group_faults(group: list[str], graph: dict[str, Any], users: dict[str, set[str]],
-                  producers: dict[str, set[str]]) -> list[str]:  # fmt: skip
+                  producers: dict[str, set[str]]) -> list[Reason]:  # fmt: skip
     if not group:
-        return ["a group is empty"]
+        return [Reason.of("reason.group_empty")]
     inside, outputs = set(group), set(graph["outputs"])
     exits = [m for m in group if m in outputs or users[m] - inside]
     faults = []
     if len(exits) != 1:
-        faults.append(f"group {group[:6]}: {len(exits)} members are used outside it (must be 1)")
+        faults.append(Reason.of("reason.group_exits", group=group[:6], n=len(exits)))
     reached, todo = {group[0]}, [group[0]]
     while todo:
         near = ((users[m] | producers[m]) & inside for m in [todo.pop()])
@@ -173,7 +175,7 @@ def _group_faults(group: list[str], graph: dict[str, Any], users: dict[str, set[
             todo += found - reached
             reached |= found
     if reached != inside:
-        faults.append(f"group {group[:6]}: not weakly connected")
+        faults.append(Reason.of("reason.group_disconnected", group=group[:6]))
     return faults
 
 

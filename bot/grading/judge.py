@@ -20,8 +20,9 @@ from typing import Any
 
 from bot.grading.checkers import CHECKERS, Outcome
 from bot.grading.problems import Case, Problem
-from bot.grading.results import Grade, RawRun, TestResult, Verdict
+from bot.grading.results import Grade, RawRun, Reason, TestResult, Verdict
 from bot.grading.sandbox import MEMORY_EXIT
+from bot.i18n import english
 from bot.text.code import valid_unicode
 
 log = logging.getLogger(__name__)
@@ -44,7 +45,7 @@ def judge(problem: Problem | None, raw: RawRun) -> Grade:
     except Exception:  # a report this module failed to foresee: a verdict, never a crash
         log.exception("a report from worker %s could not be judged", raw.worker)
         name = problem.id if problem else None
-        return Grade(name, Verdict.RUNTIME_ERROR, message="the code's report could not be read")
+        return Grade(name, Verdict.RUNTIME_ERROR, **_said(Reason.of("reason.unreadable")))
 
 
 def _judge(problem: Problem | None, raw: RawRun) -> Grade:
@@ -55,24 +56,24 @@ def _judge(problem: Problem | None, raw: RawRun) -> Grade:
         return Grade(name, Verdict.COMPILE_ERROR, message=text(head.get("message")))
     if head.get("event") == "rule_violation":
         rule, line = text(head.get("rule"), 100), _int(head.get("line"))
-        return Grade(
-            name, Verdict.RULE_VIOLATION, message=f"`{rule}` (line {line}) is not allowed here"
-        )
+        return Grade(name, Verdict.RULE_VIOLATION,
+                     **_said(Reason.of("reason.rule", rule=rule, line=line)))  # fmt: skip
     done = next((e for e in events if e.get("event") == "done"), {})
     common = _common(head, done, raw)
     stopped = _load_failure(events, problem)
     if stopped is not None:
-        verdict, message = stopped
-        return Grade(name, verdict, _skipped_all(problem), message=message, **common)
+        verdict, said = stopped
+        return Grade(name, verdict, _skipped_all(problem), **said, **common)
     if problem is None:
         if done:
             return Grade(None, Verdict.ACCEPTED, **common)
-        verdict, message = _cut_short(raw)
-        return Grade(None, verdict, message=message, **common)
+        verdict, reason = _cut_short(raw)
+        return Grade(None, verdict, **_said(reason), **common)
     tests = _tests(problem, events, raw)
     failed = next((t for t in tests if t.verdict is not Verdict.ACCEPTED), None)
     verdict = failed.verdict if failed else Verdict.ACCEPTED
-    return Grade(name, verdict, tests, message=failed.message if failed else None, **common)
+    said = {"message": failed.message, "reason": failed.reason} if failed else {}
+    return Grade(name, verdict, tests, **said, **common)
 
 
 def _decode(lines: list[bytes]) -> list[dict[str, Any]]:
@@ -134,13 +135,14 @@ def _common(head: dict[str, Any], done: dict[str, Any], raw: RawRun) -> dict[str
 
 
 def _load_failure(events: list[dict[str, Any]],
-                  problem: Problem | None) -> tuple[Verdict, str] | None:  # fmt: skip
+                  problem: Problem | None) -> tuple[Verdict, dict[str, Any]] | None:  # fmt: skip
     """The module body raised, or the function to grade is missing."""
     for e in events:
         if e.get("event") == "missing" and problem is not None:
-            return Verdict.COMPILE_ERROR, f"define a function named `{problem.function}`"
+            reason = Reason.of("reason.define", function=problem.function)
+            return Verdict.COMPILE_ERROR, _said(reason)
         if e.get("event") == "test" and _index(e) == -1:
-            return _kind(e), text(e.get("error"))
+            return _kind(e), {"message": text(e.get("error"))}
     return None
 
 
@@ -170,8 +172,8 @@ def _tests(problem: Problem, events: list[dict[str, Any]], raw: RawRun) -> tuple
         if ended:
             results.append(TestResult(case.number, case.sample, Verdict.SKIPPED))
         elif event is None:
-            verdict, message = _cut_short(raw)
-            results.append(_shown(case, verdict, message, None))
+            verdict, reason = _cut_short(raw)
+            results.append(_shown(case, verdict, reason, None))
             ended = True
         else:
             results.append(_checked(problem, case, event))
@@ -179,17 +181,22 @@ def _tests(problem: Problem, events: list[dict[str, Any]], raw: RawRun) -> tuple
     return tuple(results)
 
 
-def _cut_short(raw: RawRun) -> tuple[Verdict, str]:
+def _cut_short(raw: RawRun) -> tuple[Verdict, Reason]:
     if raw.overflowed:
-        return Verdict.RUNTIME_ERROR, "the code's results were too large"
+        return Verdict.RUNTIME_ERROR, Reason.of("reason.too_large")
     end = raw.exit
     if end is not None and end.code == MEMORY_EXIT:
-        return Verdict.MEMORY_LIMIT_EXCEEDED, "memory limit exceeded"
+        return Verdict.MEMORY_LIMIT_EXCEEDED, Reason.of("reason.memory")
     if raw.timed_out or (end is not None and end.signal in TIME_SIGNALS):
-        return Verdict.TIME_LIMIT_EXCEEDED, "time limit exceeded"
+        return Verdict.TIME_LIMIT_EXCEEDED, Reason.of("reason.time")
     if end is not None and end.signal:
-        return Verdict.RUNTIME_ERROR, f"the process crashed ({_signal_name(end.signal)})"
-    return Verdict.RUNTIME_ERROR, "the process ended before reporting a result"
+        return Verdict.RUNTIME_ERROR, Reason.of("reason.crashed", signal=_signal_name(end.signal))
+    return Verdict.RUNTIME_ERROR, Reason.of("reason.no_report")
+
+
+def _said(reason: Reason) -> dict[str, Any]:
+    """A grader's message: its Reason, and its English words for logs and --json."""
+    return {"message": english(reason), "reason": reason}
 
 
 def _signal_name(number: int) -> str:
@@ -210,7 +217,7 @@ def _checked(problem: Problem, case: Case, event: dict[str, Any]) -> TestResult:
     return _shown(case, verdict, reason, shown, event)
 
 
-def _check(problem: Problem, case: Case, got: Outcome) -> str | None:
+def _check(problem: Problem, case: Case, got: Outcome) -> Reason | None:
     """The checker's reason, or why the result could not even be compared: a checker meets
     whatever plain data the solution returned (an int too large for a float, a structure
     nested past the recursion limit, a dict where a list was due) and may raise on it."""
@@ -218,8 +225,8 @@ def _check(problem: Problem, case: Case, got: Outcome) -> str | None:
         reason = CHECKERS[problem.checker](case.args(), case.expected, got)
     except Exception as exc:
         detail = text(f"{type(exc).__name__}: {_reason(exc)}", 200)
-        return f"the result could not be compared with the expected one ({detail})"
-    return None if reason is None else text(reason)
+        return Reason.of("reason.uncomparable", detail=detail)
+    return reason
 
 
 def _reason(exc: BaseException) -> str:
@@ -229,13 +236,17 @@ def _reason(exc: BaseException) -> str:
         return "(unprintable)"
 
 
-def _shown(case: Case, verdict: Verdict, message: str | None, got: Any,
+def _shown(case: Case, verdict: Verdict, said: str | Reason | None, got: Any,
            event: dict[str, Any] | None = None) -> TestResult:  # fmt: skip
+    """A test's result; `said` is the solution's own error text or the grader's Reason."""
     cpu = _number(event.get("cpu_ms")) if event else None
+    reason = said if isinstance(said, Reason) else None
+    message = english(said) if isinstance(said, Reason) else said
     if not case.sample:  # hidden: pass or fail, and the checker's reason, never the data
-        return TestResult(case.number, False, verdict, message, cpu_ms=cpu)
+        return TestResult(case.number, False, verdict, message, cpu_ms=cpu, reason=reason)
     return TestResult(case.number, True, verdict, message, _text(case.args()),
-                      _text(case.expected), None if got is None else _text(got), cpu)  # fmt: skip
+                      _text(case.expected), None if got is None else _text(got), cpu,
+                      reason)  # fmt: skip
 
 
 def _text(value: Any) -> str:

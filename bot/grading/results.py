@@ -18,6 +18,21 @@ class Verdict(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Reason:
+    """A message of the grader's own, as a catalog key and its values (`reason.*` in
+    bot/i18n.py), so each reader sees it in their language. A result that has one keeps its
+    English rendering in `message` as well, for logs and `studybot grade --json`; what a
+    solution raised or printed is its own text and has no Reason."""
+
+    key: str
+    values: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **values: object) -> Reason:
+        return cls(key, tuple((name, str(value)) for name, value in values.items()))
+
+
+@dataclass(frozen=True, slots=True)
 class TestResult:
     """One test. Sample tests carry their input, expected and actual values as text."""
 
@@ -29,6 +44,7 @@ class TestResult:
     expected: str | None = None
     got: str | None = None
     cpu_ms: float | None = None
+    reason: Reason | None = None  # when `message` is the grader's own
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +60,7 @@ class Grade:
     notes: tuple[str, ...] = ()
     cpu_ms: float | None = None
     peak_kb: int | None = None
+    reason: Reason | None = None  # when `message` is the grader's own
 
     @property
     def passed(self) -> int:

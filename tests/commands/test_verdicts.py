@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from bot.commands.verdicts import grade_reply
-from bot.grading.results import Grade, Verdict
+from bot.grading.results import Grade, Reason, Verdict
 from bot.grading.results import TestResult as Result  # (not a pytest class)
+from bot.i18n import english
 from bot.types import Locale
 
 
@@ -28,3 +29,18 @@ def test_a_memory_verdict_explains_its_small_peak() -> None:
         reply = grade_reply(grade, locale, "P")
         assert "— MemoryError" not in reply.body
         assert text in [f.value for f in reply.fields]
+
+
+def test_the_graders_own_words_are_in_the_readers_language() -> None:
+    copy = Reason.of("reason.copy_not_in_place")
+    wrong = Result(3, False, Verdict.WRONG_ANSWER, english(copy), reason=copy)
+    missing = Reason.of("reason.define", function="rotate")
+    grades = {
+        "wrong": Grade("p", Verdict.WRONG_ANSWER, (wrong,), message=english(copy), reason=copy),
+        "missing": Grade("p", Verdict.COMPILE_ERROR, message=english(missing), reason=missing),
+    }
+    zh = {name: grade_reply(g, Locale.ZH, "P").body for name, g in grades.items()}
+    assert "返回了旋转后的副本，但参数本身没有改变：请原地旋转" in zh["wrong"]
+    assert zh["missing"] == "请定义名为 `rotate` 的函数"
+    en = grade_reply(grades["missing"], Locale.EN, "P").body
+    assert en == "define a function named `rotate`"

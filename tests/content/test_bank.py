@@ -22,6 +22,7 @@ import pytest
 from bot.content.bank import Bank, read_bank
 from bot.errors import ContentError
 from bot.grading.checkers import fusion_faults
+from bot.grading.results import Reason
 from bot.grading.generators import ELEMENTWISE
 from bot.types import Kind, Question
 
@@ -435,7 +436,7 @@ def test_fusion_checker_rejects_bad_groupings() -> None:
         ],
         "outputs": ["b"],
     }
-    assert "contracting the groups makes a cycle" in fusion_faults(cyclic, [["a", "b"]])
+    assert Reason.of("reason.groups_cycle") in fusion_faults(cyclic, [["a", "b"]])
     assert fusion_faults(cyclic, [["a"], ["b"]]) == []
 
 
