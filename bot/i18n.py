@@ -291,9 +291,11 @@ CATALOG: dict[str, tuple[str, str]] = {
     "grading.too_long": ("Code is limited to {limit} characters.", "代码最多 {limit} 个字符。"),
     "grading.not_problem": ("There is no coding problem `{id}`. Problems: {ids}.",
                             "没有编程题 `{id}`。现有编程题：{ids}。"),
-    "console.paste_code": ("Paste your solution to `{problem}`: a ``` block, or lines ending "
-                           "with an empty line.",
-                           "粘贴 `{problem}` 的解答：放在 ``` 代码块中，或逐行输入并以空行结束。"),
+    "console.paste_code": ("Paste your solution to `{problem}` (blank lines are fine), then a "
+                           "line with just {end} to submit it.",
+                           "粘贴 `{problem}` 的解答（可以有空行），最后单独输入一行 {end} 提交。"),
+    "console.no_button": ("There is no button {number}: the last reply has {count}.",
+                          "没有按钮 {number}：上一条回复只有 {count} 个按钮。"),
     "me.title": ("Your progress", "你的进度"),
     "me.solved": ("Solved", "已解决"),
     "me.attempted": ("Attempted", "尝试过"),
