@@ -309,6 +309,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "error.no_match": ("No question fits: {filters}.", "没有符合条件的题目：{filters}。"),
     "error.bad_topic": ("There is no topic `{topic}`. Topics: {topics}.",
                         "没有主题 `{topic}`。现有主题：{topics}。"),
+    "error.option_too_long": ("`{option}` is limited to {limit} characters.",
+                              "`{option}` 最多 {limit} 个字符。"),
     "error.empty_option": ("`{option}:` needs a value after the colon. Usage: `{usage}`",
                            "`{option}:` 冒号后面需要一个值。用法：`{usage}`"),
     "error.id_and_filters": ("Give either a question id or filters (`topic:`, `kind:`), not "
