@@ -152,6 +152,10 @@ CATALOG: dict[str, tuple[str, str]] = {
     "schedule.next": ("Next posts", "接下来的发布时间"),
     "schedule.coding_mark": (" (coding)", "（编程题）"),
     "weekdays": ("Mon Tue Wed Thu Fri Sat Sun", "周一 周二 周三 周四 周五 周六 周日"),
+    "days.daily": ("daily", "每天"),
+    "days.weekdays": ("weekdays", "工作日"),
+    "days.weekends": ("weekends", "周末"),
+    "days.none": ("none", "无"),
     "schedule.note.coding_adds": ("Note: coding days {days} are not among the posting days, "
                                   "so the channel also gets a post on them.",
                                   "注意：编程题日 {days} 不在发布日期中，这些天也会发布。"),
@@ -166,7 +170,18 @@ CATALOG: dict[str, tuple[str, str]] = {
                          "`/schedule set 09:00 Asia/Shanghai`.",
                          "`/schedule set` 需要时间和时区，"
                          "例如 `/schedule set 09:00 Asia/Shanghai`。"),
-    "error.bad_value": ("{option}: {problem}", "{option}：{problem}"),
+    "error.bad.time": ("time: '{value}' is not a time of day as HH:MM (00:00 to 23:59)",
+                       "time：'{value}' 不是 HH:MM 格式的时间（00:00 到 23:59）"),
+    "error.bad.timezone": ("timezone: '{value}' is not an IANA time zone (e.g. Asia/Shanghai)",
+                           "timezone：'{value}' 不是 IANA 时区（例如 Asia/Shanghai）"),
+    "error.bad.days": ("days: '{value}' is not a day (use mon, tue, ... sun, or weekdays, daily)",
+                       "days：'{value}' 不是有效的日期（可用 mon、tue … sun，或 weekdays、daily）"),
+    "error.bad.coding": ("coding: '{value}' is not a day (use mon, tue, ... sun, or none)",
+                         "coding：'{value}' 不是有效的日期（可用 mon、tue … sun，或 none）"),
+    "error.bad.answer": ("answer: '{value}' is not a delay from +1m to +23h59m (+4h, +90m) or "
+                         "a time of day (18:00)",
+                         "answer：'{value}' 既不是 +1m 到 +23h59m 之间的延迟（如 +4h、+90m），"
+                         "也不是一天中的时间（如 18:00）"),
     "error.no_schedule.pause": ("This channel has no daily question to pause.",
                                 "本频道还没有每日一题，无需暂停。"),
     "error.no_schedule.resume": ("This channel has no daily question to resume.",
