@@ -111,9 +111,9 @@ def test_submit_pasted_code_from_the_console(tmp_path: Path) -> None:
     result = studybot(["console"], script, tmp_path)
     assert result.returncode == 0, result.stderr
     assert "grading sandbox ready; isolation active: process, rlimits" in result.stderr
-    assert "┌ ✅ Accepted: 旋转矩阵" in result.stdout
+    assert "┌ ✅ Accepted: Rotate a matrix" in result.stdout
     assert "12/12 tests passed." in result.stdout
-    assert "┌ ❌ Wrong answer: 旋转矩阵" in result.stdout
+    assert "┌ ❌ Wrong answer: Rotate a matrix" in result.stdout
     assert "expected: [[7, 4, 1], [8, 5, 2], [9, 6, 3]]" in result.stdout
     assert "Solved: `rotate-matrix`" in result.stdout
 
@@ -135,6 +135,6 @@ def test_the_submit_button_asks_for_the_code_like_a_form(tmp_path: Path) -> None
     result = studybot(["console"], script, tmp_path)
     assert result.returncode == 0, result.stderr
     assert "Paste your solution to `fast-power`" in result.stdout
-    assert "┌ ❌ Rule violation: 数值的整数次方" in result.stdout
+    assert "┌ ❌ Rule violation: Integer power of a number" in result.stdout
     assert "`**` (line 2) is not allowed here" in result.stdout
-    assert "┌ ❌ Wrong answer: 旋转矩阵" in result.stdout
+    assert "┌ ❌ Wrong answer: Rotate a matrix" in result.stdout

@@ -34,7 +34,7 @@ async def test_a_slash_command_is_answered_with_an_embed_and_a_button(bot: Runni
     message = await answered(bot.stub, iid)
     assert bot.stub.callback(iid)["type"] == 4  # type: ignore[index]
     [embed] = message["embeds"]
-    assert embed["title"] == "Python全局解释器锁（GIL）是什么？ (What is the GIL?)"
+    assert embed["title"] == "What is the GIL?"
     assert {"name": "ID", "value": "`python-gil`", "inline": True} in embed["fields"]
     [button] = message["components"][0]["components"]
     assert button["custom_id"] == "reveal:python-gil" and button["label"] == "Show answer"
