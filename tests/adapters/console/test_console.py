@@ -78,7 +78,7 @@ async def test_typing_a_button_number_presses_it(core: Studybot) -> None:
     await ConsoleAdapter(core, stdin, stdout).run()
     out = stdout.getvalue()
     assert "[1] Show answer  → /answer python-gil" in out
-    assert "┌ Answer: Python全局解释器锁（GIL）是什么？" in out
+    assert "┌ Answer: What is the GIL?" in out
     assert "GIL是一把全局互斥锁" in out
     assert "┌ Topics" not in out  # nothing after /quit
 

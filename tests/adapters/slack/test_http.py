@@ -73,7 +73,7 @@ async def test_usage_in_replies_names_the_slack_command(
 ) -> None:
     ack = await study(http, http_slack, stub, "answer")
     assert ack["response_type"] == "ephemeral"
-    assert "`/study answer &lt;id&gt;`" in block_texts(ack["blocks"])
+    assert "`/study answer &lt;id&gt; [lang:…]`" in block_texts(ack["blocks"])
 
 
 async def test_a_bad_signature_and_a_stale_timestamp_are_refused_with_401(
