@@ -24,6 +24,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "opt.id": ("question id, e.g. python-gil", "题目 id，例如 python-gil"),
     "opt.topic": ("topic, e.g. distributed", "主题，例如 distributed"),
     "opt.kind": ("qa (explained) or coding", "qa（问答）或 coding（编程）"),
+    "opt.lang": ("language of the text: en or zh (default: yours)",
+                 "内容的语言：en 或 zh（默认与你的语言相同）"),
     "opt.query": ("words to look for", "搜索关键词"),
     "cmd.schedule": ("Set, show, pause, resume or remove this channel's daily question",
                      "设置、查看、暂停、恢复或删除本频道的每日一题"),
@@ -94,6 +96,12 @@ CATALOG: dict[str, tuple[str, str]] = {
     "action.reveal": ("Show answer", "查看解析"),
     "action.open": ("Open {id}", "打开 {id}"),
     "action.submit": ("Submit solution", "提交解答"),
+    "action.related": ("Related: {id}", "相关：{id}"),
+    # the language button names the language it switches to, in that language
+    "action.lang.en": ("English", "English"),
+    "action.lang.zh": ("中文", "中文"),
+    "label.related": ("Related", "相关题目"),
+    "source.original": ("written for the bank", "题库原创"),
     # replies
     "question.think": ("Think it through, then reveal the answer.", "先想一想，再查看解析。"),
     "answer.title": ("Answer: {title}", "解析：{title}"),
@@ -109,7 +117,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "search.too_long": ("Search words are limited to {limit} characters; try the key terms.",
                         "搜索内容最多 {limit} 个字符，请只输入关键词。"),
     "topics.title": ("Topics", "主题"),
-    "topics.line": ("`{topic}`: {count} question(s)", "`{topic}`：{count} 题"),
+    "topics.line": ("`{topic}`{name}: {count} question(s)", "`{topic}`{name}：{count} 题"),
     "topics.hint": ("Pick one with `/question topic:<topic>`.",
                     "用 `/question topic:<主题>` 随机一题。"),
     "help.title": ("studybot: AI-infra interview practice", "studybot：AI Infra 面试练习"),
@@ -320,6 +328,7 @@ CATALOG: dict[str, tuple[str, str]] = {
                 "试一题：`/question kind:coding`，然后用 `/submit <题目>` 提交代码。"),
     # errors
     "error.not_found": ("There is no question `{id}`.", "没有 id 为 `{id}` 的题目。"),
+    "error.draft": ("`{id}` is a draft, not published yet.", "`{id}` 还是草稿，尚未发布。"),
     "error.did_you_mean": ("Did you mean: {ids}?", "你是不是要找：{ids}？"),
     "error.no_match": ("No question fits: {filters}.", "没有符合条件的题目：{filters}。"),
     "error.bad_topic": ("There is no topic `{topic}`. Topics: {topics}.",

@@ -23,9 +23,12 @@ def inv(command: str, locale: Locale = Locale.EN, **options: str) -> Invocation:
 
 async def test_question_by_id_hides_answer_and_offers_reveal(core: Studybot) -> None:
     reply = await core.handle(inv("question", id="python-gil"))
-    assert reply.title == "Python全局解释器锁（GIL）是什么？ (What is the GIL?)"
+    assert reply.title == "What is the GIL?"
     assert "互斥锁" not in reply.body
-    assert [(a.kind, a.value) for a in reply.actions] == [(ActionKind.REVEAL_ANSWER, "python-gil")]
+    assert [(a.kind, a.value) for a in reply.actions] == [
+        (ActionKind.REVEAL_ANSWER, "python-gil"),
+        (ActionKind.QUESTION_IN, "zh:python-gil"),
+    ]
     assert any(f.value == "`python-gil`" for f in reply.fields)
     assert reply.footer == "From: 某公司 一面"
 
