@@ -13,16 +13,14 @@ content/README.md is the format's specification; the keys:
     sources     non-empty list of {document, title, company?, role?, round?} ...
     source      ... or `original`, for an item written for the bank: exactly one of the two
     related     ids of other items (resolved across the bank by `bot.content.bank`)
-    reviewed    what a second reading checked: any of figures, code, links
+    reviewed    what a second reading checked against public references (`REVIEWS`)
     status      published (default) | draft; a draft is loaded but never served
     quiz        quick checks (`bot.content.quiz`); a published qa item with a quiz has two+
     signature   coding only: the Python function signature a solution must define
 
-New format. Items with a `quiz` are in the bilingual format the README specifies; the bank
-of older items is being brought up to it. Until `ENGLISH_REQUIRED_OF_ALL` is flipped, the
-English title and files are required of published items with a quiz only, and the two topic
-slugs the older items use outside the table (`LEGACY_TOPICS`) are accepted on items without
-one. Everything else applies to every item.
+English. The English title and files are required of every published item with a quiz
+(every explained question of the bank; a test holds the shipped bank to it for all items with
+`ENGLISH_REQUIRED_OF_ALL`). Items written by hand for a test may be Chinese only.
 
 Drafts. A draft (an imported stub, say) is checked for form only: what holds an item back
 from publishing (a TODO left in its texts, a topic outside the table, a missing English
@@ -47,13 +45,16 @@ OPTIONAL = ("title_en", "sources", "source", "related", "reviewed", "status", "q
             "signature")  # fmt: skip
 SOURCE_KEYS = {"document", "title", "company", "role", "round"}
 ORIGINAL = "original"
-REVIEWS = ("figures", "code", "links")
+# What a second reading may have checked: numbers; derivations; factual claims; code; API
+# behaviour and defaults; version facts; cited papers and docs; links; examples; the 勘误
+# section; the English translation against the Chinese.
+REVIEWS = ("figures", "formulas", "claims", "code", "apis", "versions", "references", "links",
+           "examples", "corrections", "translation")  # fmt: skip
 TODO = re.compile(r"\bTODO\b")
 STILL_TODO = "a published item still says TODO (finish it, or mark it 'status: draft')"
-# Flip to True once every published item has its English title and files.
+# True: every published item needs its English title and files, quiz or not (the shipped
+# bank is checked so in tests; hand-written test items may be Chinese only).
 ENGLISH_REQUIRED_OF_ALL = False
-# Topics older items use that the README's table does not list; refused on new-format items.
-LEGACY_TOPICS = frozenset({"cpp", "hardware"})
 
 
 def check(path: Path, fm: FrontMatter, expected_id: str) -> tuple[Question | None, list[Fault]]:
@@ -66,7 +67,7 @@ def check(path: Path, fm: FrontMatter, expected_id: str) -> tuple[Question | Non
     status = c.choice("status", Status, Status.PUBLISHED)
     quiz = check_quiz(c, required=status is Status.PUBLISHED and kind is Kind.QA)
     new_format = "quiz" in fm.data
-    topics = _check_topics(c, status is Status.PUBLISHED, new_format)
+    topics = _check_topics(c, status is Status.PUBLISHED)
     sources = _check_sources(c)
     related = c.slugs("related", "related id", SLUG, required=False)
     _check_reviewed(c)
@@ -112,11 +113,10 @@ def _check_id(c: Checker, expected: str) -> str | None:
     return qid
 
 
-def _check_topics(c: Checker, published: bool, new_format: bool) -> tuple[str, ...]:
+def _check_topics(c: Checker, published: bool) -> tuple[str, ...]:
     found = c.slugs("topics", "topic", SLUG, required=True)
     for topic in found:
-        legacy = topic in LEGACY_TOPICS and not new_format
-        if topic in topic_table.SLUGS or legacy or not published:
+        if topic in topic_table.SLUGS or not published:
             continue
         known = topic_table.resolve(topic)
         hint = f"; did you mean '{known.slug}'?" if known else ""

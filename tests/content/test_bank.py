@@ -54,8 +54,8 @@ CODING = {
 # Written for the bank (no interview report asked it): attributed to the bank itself.
 BANK_WRITTEN = {"stable-softmax"}
 TOPICS = {
-    "concurrency", "os", "python", "gpu", "hardware", "transformers",
-    "distributed", "pytorch", "algorithms", "compilers", "cpp",
+    "concurrency", "os", "python", "gpu", "performance", "transformers",
+    "distributed", "pytorch", "algorithms", "compilers",
 }  # fmt: skip
 CORRECTIONS = "## 勘误 (Corrections)"
 
