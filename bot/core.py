@@ -106,12 +106,18 @@ class Studybot:
         return await handler(self._context, _checked(BY_NAME[inv.command], inv))
 
 
+MAX_OPTION = 100  # characters of an id, topic, time ...; longer is a paste, not a value
+
+
 def _checked(spec: CommandSpec, inv: Invocation) -> Invocation:
     """Required options present, choices respected (aliases made canonical): once here, for
     every command and platform."""
     options = dict(inv.options)
     for option in spec.options:
         value = options.get(option.name, "").strip()
+        if len(value) > MAX_OPTION and not (option.rest or option.multiline):
+            raise BadArgument(t(inv.locale, "error.option_too_long", option=option.name,
+                                limit=MAX_OPTION))  # fmt: skip  # (the value is not echoed)
         if option.required and not value:
             raise BadArgument(t(inv.locale, "error.missing", name=spec.name,
                                 option=option.name, usage=spec.usage()))  # fmt: skip

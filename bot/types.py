@@ -30,7 +30,7 @@ class Difficulty(enum.StrEnum):
 
 
 class Locale(enum.StrEnum):
-    """The UI languages. Content stays in the language it was written in."""
+    """The UI languages, and the two languages of content (Chinese first, English beside)."""
 
     EN = "en"
     ZH = "zh"
@@ -39,6 +39,16 @@ class Locale(enum.StrEnum):
     def parse(cls, tag: str | None) -> Locale:
         """Map a platform locale tag (``zh-CN``, ``en-US``, ``zh_TW``...) to a UI language."""
         return cls.ZH if tag and tag.lower().startswith("zh") else cls.EN
+
+    def other(self) -> Locale:
+        return Locale.ZH if self is Locale.EN else Locale.EN
+
+
+class Status(enum.StrEnum):
+    """Whether an item is served. A draft is loaded and checked, never shown."""
+
+    PUBLISHED = "published"
+    DRAFT = "draft"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +67,43 @@ class Source:
 
 
 @dataclass(frozen=True, slots=True)
+class Bilingual:
+    """A short text in both languages, as a quick check states it."""
+
+    zh: str
+    en: str
+
+    def in_(self, locale: Locale) -> str:
+        return self.en if locale is Locale.EN else self.zh
+
+
+@dataclass(frozen=True, slots=True)
+class QuizOption:
+    """One of a quick check's four options, with why it is right or wrong."""
+
+    text: Bilingual
+    why: Bilingual
+    correct: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class QuickCheck:
+    """A multiple-choice question about an item, for channel quizzes: exactly one option
+    is correct (the content schema guarantees it)."""
+
+    question: Bilingual
+    options: tuple[QuizOption, ...]
+
+    def correct_index(self) -> int:
+        return next(i for i, o in enumerate(self.options) if o.correct)
+
+
+@dataclass(frozen=True, slots=True)
 class Question:
-    """One question of the bank. `answer` is the Markdown explanation."""
+    """One item of the bank. `answer` is the Markdown explanation and `prompt` a coding
+    problem's statement, both in Chinese; `*_en` are their English versions, when written.
+
+    No `sources` means the item was written for the bank (`source: original`)."""
 
     id: str
     title: str
@@ -70,11 +115,25 @@ class Question:
     title_en: str | None = None
     prompt: str | None = None
     signature: str | None = None
+    answer_en: str | None = None
+    prompt_en: str | None = None
+    related: tuple[str, ...] = ()
+    quiz: tuple[QuickCheck, ...] = ()
+    status: Status = Status.PUBLISHED
 
     def display_title(self, locale: Locale) -> str:
-        if locale is Locale.EN and self.title_en:
-            return f"{self.title} ({self.title_en})"
-        return self.title
+        """The title in `locale`'s language when there is one, else the Chinese."""
+        return self.title_en if locale is Locale.EN and self.title_en else self.title
+
+    def answer_in(self, locale: Locale) -> str:
+        return self.answer_en if locale is Locale.EN and self.answer_en else self.answer
+
+    def prompt_in(self, locale: Locale) -> str | None:
+        return self.prompt_en if locale is Locale.EN and self.prompt_en else self.prompt
+
+    def has_english(self) -> bool:
+        """Whether switching to English shows anything different."""
+        return bool(self.title_en or self.answer_en or self.prompt_en)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,11 +151,16 @@ class TopicCount:
 
 
 class ActionKind(enum.StrEnum):
-    """What a button does. Adapters route clicks by kind and `value`, statelessly."""
+    """What a button does. Adapters route clicks by kind and `value`, statelessly.
+
+    The `*_IN` kinds show an item in a given language; their value is `<lang>:<id>`
+    (`en:python-gil`), so a click needs nothing else either."""
 
     REVEAL_ANSWER = "reveal"
     SHOW_QUESTION = "question"
     SUBMIT_SOLUTION = "submit"
+    ANSWER_IN = "answer-in"
+    QUESTION_IN = "question-in"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,16 +171,33 @@ class Action:
     label: str
     value: str
 
+    @classmethod
+    def in_language(cls, kind: ActionKind, label: str, qid: str, lang: Locale) -> Action:
+        return cls(kind, label, f"{lang.value}:{qid}")
+
+    def invocation(self) -> tuple[str, dict[str, str]]:
+        """The command a click runs and its options: the one routing every adapter uses."""
+        command, option = _ACTION_COMMANDS[self.kind]
+        if self.kind in _IN_LANGUAGE:
+            lang, _, qid = self.value.partition(":")
+            return command, {option: qid, "lang": lang}
+        return command, {option: self.value}
+
     def as_command(self) -> str:
         """The slash command that does the same thing: the console's fallback for a button."""
-        return f"/{_ACTION_COMMANDS[self.kind]} {self.value}"
+        command, options = self.invocation()
+        first, *more = options.items()
+        return " ".join([f"/{command} {first[1]}", *(f"{k}:{v}" for k, v in more)])
 
 
 _ACTION_COMMANDS = {
-    ActionKind.REVEAL_ANSWER: "answer",
-    ActionKind.SHOW_QUESTION: "question",
-    ActionKind.SUBMIT_SOLUTION: "submit",
+    ActionKind.REVEAL_ANSWER: ("answer", "id"),
+    ActionKind.SHOW_QUESTION: ("question", "id"),
+    ActionKind.SUBMIT_SOLUTION: ("submit", "problem"),
+    ActionKind.ANSWER_IN: ("answer", "id"),
+    ActionKind.QUESTION_IN: ("question", "id"),
 }
+_IN_LANGUAGE = frozenset({ActionKind.ANSWER_IN, ActionKind.QUESTION_IN})
 
 
 @dataclass(frozen=True, slots=True)

@@ -103,7 +103,7 @@ def write_question(
     title: str,
     answer: str,
     *,
-    topics: tuple[str, ...] = ("misc",),
+    topics: tuple[str, ...] = ("os",),
     kind: str = "qa",
     **extra: object,
 ) -> Path:

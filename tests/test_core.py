@@ -23,9 +23,12 @@ def inv(command: str, locale: Locale = Locale.EN, **options: str) -> Invocation:
 
 async def test_question_by_id_hides_answer_and_offers_reveal(core: Studybot) -> None:
     reply = await core.handle(inv("question", id="python-gil"))
-    assert reply.title == "Python全局解释器锁（GIL）是什么？ (What is the GIL?)"
+    assert reply.title == "What is the GIL?"
     assert "互斥锁" not in reply.body
-    assert [(a.kind, a.value) for a in reply.actions] == [(ActionKind.REVEAL_ANSWER, "python-gil")]
+    assert [(a.kind, a.value) for a in reply.actions] == [
+        (ActionKind.REVEAL_ANSWER, "python-gil"),
+        (ActionKind.QUESTION_IN, "zh:python-gil"),
+    ]
     assert any(f.value == "`python-gil`" for f in reply.fields)
     assert reply.footer == "From: 某公司 一面"
 
@@ -170,3 +173,13 @@ async def test_question_options_get_clear_answers(core: Studybot) -> None:
         assert explained.tone is not Tone.USER_ERROR
         assert explained.title is not None and "数值的整数次方" not in explained.title
     assert "数值的整数次方" in str((await line("/question kind:coding")).title)
+
+
+async def test_a_pasted_wall_of_text_is_not_echoed_back(core: Studybot) -> None:
+    where = ChannelRef("test", "c1")
+    for line in ("/question " + "x" * 10_000, "/answer " + "显" * 10_000,
+                 "/question topic:" + "y" * 5_000, "/search a " + "z" * 300,
+                 "/question " + "w" * 300 + ":v"):  # fmt: skip
+        reply = await core.handle_line(line, user=ALICE, channel=where, locale=Locale.EN)
+        assert reply.tone is Tone.USER_ERROR, line[:20]
+        assert len(reply.body) < 300, (line[:20], reply.body[:100])

@@ -3,9 +3,11 @@
 Interactive (a terminal): a prompt, and numbered buttons that can be pressed by typing their
 number. Scripted (stdin is a pipe or file): one command per line, each reply printed, no
 prompt, so `printf '/search 显存\\n' | studybot console` works in scripts and tests.
-A line that opens a ``` code block continues until the line that closes it, so code can be
-pasted into `/submit <problem>` and `/run` as in chat. Pressing "Submit solution" is the
-terminal's version of a chat form: it asks for the code, then submits it.
+A line that ends by opening a ``` code block (```` /run ```python ````) continues until a line
+that closes it, so code can be pasted into `/submit <problem>` and `/run` as in chat; a ```
+inside a line (`/run print("```")`) opens nothing. Pressing "Submit solution" is the
+terminal's version of a chat form: it asks for the code (a ``` block, or lines up to one with
+just `/end`, blank lines being part of the code), then submits it.
 
 Reading stdin happens in a daemon thread of its own, one per line, so the event loop stays
 free for scheduled posts and a stop (SIGTERM, Ctrl-C) does not wait for a line that may never
@@ -17,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import re
 import threading
 from typing import TextIO
 
@@ -27,6 +30,8 @@ from bot.types import Action, ActionKind, ChannelRef, Locale, MessageRef, Reply,
 
 PLATFORM = "console"
 EXIT_WORDS = {"/quit", "/exit", "quit", "exit"}
+END_OF_CODE = "/end"
+OPENS_BLOCK = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*$", re.I)  # a fence ending its line
 
 
 class ConsoleAdapter:
@@ -67,7 +72,11 @@ class ConsoleAdapter:
         return MessageRef(channel, str(next(self._ids)))
 
     async def _respond(self, text: str) -> None:
-        if text.isdigit() and 0 < int(text) <= len(self._actions):
+        if text.isdigit() and not 0 < int(text) <= len(self._actions):
+            number, count = text[:6], len(self._actions)
+            self._write(t(self._locale, "console.no_button", number=number, count=count) + "\n")
+            return
+        if text.isdigit():
             action = self._actions[int(text) - 1]
             text = action.as_command()
             if action.kind is ActionKind.SUBMIT_SOLUTION:
@@ -84,26 +93,34 @@ class ConsoleAdapter:
         self._write(f"{prefix}{render(reply)}\n")
 
     async def _ask_code(self, problem: str) -> str:
-        """The form: code between ``` lines, or plain lines up to an empty one."""
-        self._write(t(self._locale, "console.paste_code", problem=problem) + "\n")
+        """The form: a ``` block, or every line (blank ones too) up to a line with just
+        `/end`."""
+        prompt = t(self._locale, "console.paste_code", problem=problem, end=END_OF_CODE)
+        self._write(prompt + "\n")
         first = await self._read_line(prompt="...> ")
         if first is None:
             return ""
-        if first.lstrip().startswith("```"):
+        if OPENS_BLOCK.match(first.strip()):
             return await self._complete_fence(first)
-        lines = [first]
-        while (more := await self._read_line(prompt="...> ")) is not None and more.strip():
-            lines.append(more)
+        lines: list[str] = []
+        more: str | None = first
+        while more is not None:
+            if more.strip() == END_OF_CODE:
+                break
+            lines.append(more if more.endswith("\n") else more + "\n")
+            more = await self._read_line(prompt="...> ")
         return "```python\n" + "".join(lines) + "```"
 
     async def _complete_fence(self, line: str) -> str:
-        """Read on until an open ``` block is closed (or input ends)."""
+        """A line that ends by opening a ``` block goes on to the line that closes it (or the
+        end of input); any other line is complete as it is."""
+        if not OPENS_BLOCK.search(line.rstrip("\n")):
+            return line
         lines = [line]
-        while sum(part.count("```") for part in lines) % 2 == 1:
-            more = await self._read_line(prompt="...> ")
-            if more is None:
-                break
+        while (more := await self._read_line(prompt="...> ")) is not None:
             lines.append(more)
+            if more.lstrip().startswith("```"):
+                break
         return "".join(lines)
 
     async def _read_line(self, prompt: str = "you> ") -> str | None:

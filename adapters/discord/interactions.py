@@ -18,8 +18,6 @@ from bot.commands.spec import BY_NAME
 from bot.types import Action, ActionKind, ChannelRef, Invocation, Locale, User
 
 PLATFORM = "discord"
-ACTION_COMMANDS = {ActionKind.REVEAL_ANSWER: ("answer", "id"),
-                   ActionKind.SHOW_QUESTION: ("question", "id")}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,11 +82,10 @@ def focused(interaction: discord.Interaction[Any]) -> tuple[str, str, str]:
 
 def action_invocation(interaction: discord.Interaction[Any], action: Action) -> Invocation | None:
     """What a button click asks the core; None for actions that open a form instead."""
-    route = ACTION_COMMANDS.get(action.kind)
-    if route is None:
+    if action.kind is ActionKind.SUBMIT_SOLUTION:
         return None
-    command, option = route
-    return invocation(interaction, command, {option: action.value})
+    command, options = action.invocation()
+    return invocation(interaction, command, options)
 
 
 def form_values(interaction: discord.Interaction[Any]) -> dict[str, str]:

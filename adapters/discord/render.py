@@ -40,6 +40,8 @@ STYLES = {
     ActionKind.REVEAL_ANSWER: discord.ButtonStyle.primary,
     ActionKind.SHOW_QUESTION: discord.ButtonStyle.secondary,
     ActionKind.SUBMIT_SOLUTION: discord.ButtonStyle.success,
+    ActionKind.ANSWER_IN: discord.ButtonStyle.secondary,
+    ActionKind.QUESTION_IN: discord.ButtonStyle.secondary,
 }
 
 

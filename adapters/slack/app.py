@@ -51,7 +51,7 @@ from adapters.slack.render import (
 from bot.commands.spec import BY_NAME
 from bot.core import Studybot
 from bot.i18n import t
-from bot.types import ActionKind, ChannelRef, Invocation, Reply
+from bot.types import Action, ActionKind, ChannelRef, Invocation, Reply
 
 log = logging.getLogger(__name__)
 
@@ -161,10 +161,10 @@ class Listeners:
                 name="slack modal submit",
             )
             return
-        command = "answer" if kind is ActionKind.REVEAL_ANSWER else "question"
+        command, options = Action(kind, "", value).invocation()
         asker = Asker(user_id, channel_id, body.get("response_url"))
         where = ChannelRef(PLATFORM, channel_id or user_id, team)
-        self._background.spawn(self._invoke(command, {"id": value}, asker, where, True),
+        self._background.spawn(self._invoke(command, options, asker, where, True),
                                name=f"slack click {kind.value}")  # fmt: skip
 
     async def _invoke(

@@ -1,4 +1,9 @@
-"""`/question`, `/answer` and `/topics`: looking questions up by id, at random, by topic."""
+"""`/question`, `/answer` and `/topics`: looking questions up by id, at random, by topic.
+
+A topic is asked for by slug, Chinese name or alias (`bot.content.topics`). Content is shown
+in the reader's language unless `lang:` asks for the other (the language button does).
+A draft is never shown: asked for by id, the reply says it is a draft.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +12,10 @@ import difflib
 
 from bot.commands.context import Context
 from bot.commands.views import answer_reply, question_reply
+from bot.content.topics import chinese_name, resolve
 from bot.errors import BadArgument, NotFound
 from bot.i18n import t
-from bot.types import Invocation, Kind, Question, Reply
+from bot.types import Invocation, Kind, Locale, Question, Reply
 
 
 async def question(ctx: Context, inv: Invocation) -> Reply:
@@ -17,14 +23,14 @@ async def question(ctx: Context, inv: Invocation) -> Reply:
     if qid and ({"topic", "kind"} & inv.options.keys()):
         raise BadArgument(t(inv.locale, "error.id_and_filters"))
     if qid:
-        return question_reply(await _get_or_suggest(ctx, inv, qid), inv.locale)
+        return question_reply(await _get_or_suggest(ctx, inv, qid), inv.locale, _lang(inv))
     kind = _kind(inv)
     topic = await _topic(ctx, inv)
     picked = await ctx.store.pick(ctx.rng, kind=kind, topic=topic)
     if picked is None:
         filters = ", ".join(f"{k}:{v}" for k, v in inv.options.items())
         raise NotFound(t(inv.locale, "error.no_match", filters=filters))
-    return question_reply(picked, inv.locale)
+    return question_reply(picked, inv.locale, _lang(inv))
 
 
 async def answer(ctx: Context, inv: Invocation) -> Reply:
@@ -33,12 +39,12 @@ async def answer(ctx: Context, inv: Invocation) -> Reply:
     solvers = None
     if q.kind is Kind.CODING and ctx.grading is not None:
         solvers = await ctx.grading.submissions.solvers(q.id)
-    return answer_reply(q, inv.locale, solvers)
+    return answer_reply(q, inv.locale, solvers, _lang(inv))
 
 
 async def topics(ctx: Context, inv: Invocation) -> Reply:
     counts = await ctx.store.topics()
-    lines = [t(inv.locale, "topics.line", topic=c.topic, count=c.questions) for c in counts]
+    lines = [_topic_line(inv.locale, c.topic, c.questions) for c in counts]
     lines += ["", t(inv.locale, "topics.hint")]
     return Reply(title=t(inv.locale, "topics.title"), body="\n".join(lines))
 
@@ -49,10 +55,13 @@ async def _get_or_suggest(ctx: Context, inv: Invocation, qid: str) -> Question:
     found = await ctx.store.get(key)
     if found is not None:
         return found
-    if await ctx.store.topic_exists(key):
-        picked = await ctx.store.pick(ctx.rng, topic=key)
+    topic = _topic_slug(qid)
+    if await ctx.store.topic_exists(topic):
+        picked = await ctx.store.pick(ctx.rng, topic=topic)
         if picked is not None:  # `/question gpu`: a topic where an id was expected
             return picked
+    if await ctx.store.get(key, drafts=True) is not None:
+        raise NotFound(t(inv.locale, "error.draft", id=key))
     raise NotFound(t(inv.locale, "error.not_found", id=qid), await _nearest(ctx, qid))
 
 
@@ -73,8 +82,25 @@ async def _topic(ctx: Context, inv: Invocation) -> str | None:
     raw = inv.options.get("topic")
     if raw is None:
         return None
-    topic = raw.strip().lower()
+    topic = _topic_slug(raw)
     if not await ctx.store.topic_exists(topic):
         names = ", ".join(f"`{c.topic}`" for c in await ctx.store.topics())
         raise BadArgument(t(inv.locale, "error.bad_topic", topic=raw, topics=names))
     return topic
+
+
+def _topic_slug(name: str) -> str:
+    """The slug `name` asks for: a topic of the table by any of its names, else as typed."""
+    found = resolve(name)
+    return found.slug if found is not None else name.strip().lower()
+
+
+def _topic_line(locale: Locale, topic: str, count: int) -> str:
+    name = chinese_name(topic) if locale is Locale.ZH else None
+    return t(locale, "topics.line", topic=topic, name=f" {name}" if name else "", count=count)
+
+
+def _lang(inv: Invocation) -> Locale:
+    """The language to show content in: `lang:` if given (a valid choice), else the reader's."""
+    raw = inv.options.get("lang")
+    return Locale(raw.strip().lower()) if raw else inv.locale

@@ -54,7 +54,7 @@ def parse_options(spec: CommandSpec, rest: str, locale: Locale) -> dict[str, str
         if sep and spec.option(key.lower()) is not None and value:
             options[key.lower()] = value
         elif sep and value and not key.isdigit() and ":" not in value:
-            raise BadArgument(t(locale, "error.unknown_option", name=spec.name, option=key,
+            raise BadArgument(t(locale, "error.unknown_option", name=spec.name, option=key[:40],
                                 usage=spec.usage()))  # fmt: skip
         elif positional and positional[0] not in options:
             options[positional.pop(0)] = word

@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from bot.commands.context import Context
 from bot.errors import BadArgument, NotFound, UserError
-from bot.i18n import t
+from bot.i18n import CATALOG, t
 from bot.schedule.model import AnswerTiming, Schedule, format_days, parse_days
 from bot.schedule.scheduler import NowOutcome
 from bot.schedule.times import parse_local_time, parse_zone
@@ -83,7 +83,7 @@ def _notes(s: Schedule, locale: Locale) -> list[str]:
     """What a schedule does that its options did not say outright."""
     notes = []
     if extra := s.coding_days - s.days:
-        notes.append(t(locale, "schedule.note.coding_adds", days=format_days(extra)))
+        notes.append(t(locale, "schedule.note.coding_adds", days=_days(extra, locale)))
     if s.answer.at is not None and s.answer.at <= s.post_at:
         notes.append(t(locale, "schedule.note.answer_next_day", at=str(s.answer)))
     return notes
@@ -105,8 +105,8 @@ def _describe(s: Schedule, inv: Invocation, now: datetime, headline: str) -> Rep
         status = t(loc, "schedule.paused", reason=reason)
     fields = (
         Field(t(loc, "schedule.label.time"), f"{s.post_at:%H:%M} {s.zone.key}"),
-        Field(t(loc, "schedule.label.days"), format_days(s.days | s.coding_days)),
-        Field(t(loc, "schedule.label.coding"), format_days(s.coding_days)),
+        Field(t(loc, "schedule.label.days"), _days(s.days | s.coding_days, loc)),
+        Field(t(loc, "schedule.label.coding"), _days(s.coding_days, loc)),
         Field(t(loc, "schedule.label.topic"), s.topic or t(loc, "schedule.any_topic")),
         Field(t(loc, "schedule.label.answer"), str(s.answer)),
         Field(t(loc, "schedule.label.status"), status, inline=False),
@@ -116,6 +116,17 @@ def _describe(s: Schedule, inv: Invocation, now: datetime, headline: str) -> Rep
     body = "\n".join(filter(None, [headline, f"**{t(loc, 'schedule.next')}**" if lines else "",
                                    *lines]))  # fmt: skip
     return Reply(title=t(loc, "schedule.title"), body=body, fields=fields)
+
+
+def _days(days: frozenset[int], locale: Locale) -> str:
+    """Days as the reader's language names them (English shows the words one types)."""
+    typed = format_days(days)
+    if locale is Locale.EN:
+        return typed
+    if "," not in typed and f"days.{typed}" in CATALOG:
+        return t(locale, f"days.{typed}")
+    names = t(locale, "weekdays").split()
+    return "、".join(names[d] for d in sorted(days))
 
 
 def _local(instant: datetime, s: Schedule, locale: Locale) -> str:
@@ -148,5 +159,6 @@ async def _check_topic(ctx: Context, inv: Invocation, topic: str | None, kind: K
 def _parsed(inv: Invocation, option: str, parse: Callable[[str], T], raw: str) -> T:
     try:
         return parse(raw)
-    except ValueError as exc:
-        raise BadArgument(t(inv.locale, "error.bad_value", option=option, problem=exc)) from None
+    except ValueError:  # the parser's words are English: the reader's language instead
+        value = raw if len(raw) <= 60 else raw[:57] + "..."
+        raise BadArgument(t(inv.locale, f"error.bad.{option}", value=value)) from None

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from bot.i18n import t
 from bot.types import Locale
 
+LANGUAGES = tuple(locale.value for locale in Locale)  # the content's languages: en, zh
+
 
 class Suggest(enum.StrEnum):
     """What an option's value names, so platforms with autocomplete can offer matches
@@ -76,9 +78,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("topic", "opt.topic", suggest=Suggest.TOPIC),
         OptionSpec("kind", "opt.kind", choices=("qa", "coding"),
                    aliases=(("explained", "qa"), ("问答", "qa"), ("编程", "coding"))),
+        OptionSpec("lang", "opt.lang", choices=LANGUAGES),
     )),
     CommandSpec("answer", "cmd.answer", (
         OptionSpec("id", "opt.id", required=True, suggest=Suggest.QUESTION),
+        OptionSpec("lang", "opt.lang", choices=LANGUAGES),
     )),
     CommandSpec("search", "cmd.search", (OptionSpec("query", "opt.query", True, rest=True),)),
     CommandSpec("topics", "cmd.topics"),

@@ -10,7 +10,9 @@ A content file looks like::
     Markdown body
 
 Faults must name the line they are on, so the YAML is composed into nodes (which carry
-marks) before it is turned into Python values; `FrontMatter.line_of` answers for any key.
+marks) before it is turned into Python values; `FrontMatter.line_of` answers for any key,
+and `FrontMatter.line_at` for any nested value by its path (`"quiz", 0, "options", 2`): the
+line of a mapping key or of a list item's dash.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 FENCE = "---"
+KeyPath = tuple[str | int, ...]
 
 
 class FrontMatterError(ValueError):
@@ -40,12 +43,20 @@ class FrontMatter:
     key_lines: dict[str, int]
     item_lines: dict[str, tuple[int, ...]]
     body: str
-    body_line: int
+    body_line: int  # the line the body's first line is on
+    nested_lines: dict[KeyPath, int]
 
     def line_of(self, key: str, index: int | None = None) -> int:
         if index is not None and index < len(self.item_lines.get(key, ())):
             return self.item_lines[key][index]
         return self.key_lines.get(key, 1)
+
+    def line_at(self, *path: str | int) -> int:
+        """The line of the value at `path`, or of its nearest recorded ancestor."""
+        for end in range(len(path), 0, -1):
+            if path[:end] in self.nested_lines:
+                return self.nested_lines[path[:end]]
+        return 1
 
 
 def parse(text: str) -> FrontMatter:
@@ -60,8 +71,12 @@ def parse(text: str) -> FrontMatter:
     if not isinstance(node, yaml.MappingNode):
         raise FrontMatterError(2, "front matter must be a mapping of keys to values")
     data, key_lines, item_lines = _mapping(node)
-    body = "\n".join(lines[end + 1 :]).strip("\n")
-    return FrontMatter(data, key_lines, item_lines, body, end + 2)
+    raw_body = "\n".join(lines[end + 1 :])
+    body = raw_body.strip("\n")
+    leading = raw_body.count("\n", 0, len(raw_body) - len(raw_body.lstrip("\n"))) if body else 0
+    nested: dict[KeyPath, int] = {}
+    _record_lines(node, (), nested)
+    return FrontMatter(data, key_lines, item_lines, body, end + 2 + leading, nested)
 
 
 def _compose(source: str) -> yaml.Node | None:
@@ -90,6 +105,19 @@ def _mapping(
         if isinstance(value_node, yaml.SequenceNode):
             item_lines[key] = tuple(item.start_mark.line + 2 for item in value_node.value)
     return data, key_lines, item_lines
+
+
+def _record_lines(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int]) -> None:
+    """Every mapping key's and list item's line, by its path from the top."""
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            here = (*path, str(key_node.value))
+            lines[here] = key_node.start_mark.line + 2
+            _record_lines(value_node, here, lines)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            lines[(*path, i)] = item.start_mark.line + 2
+            _record_lines(item, (*path, i), lines)
 
 
 def dump(data: dict[str, Any], body: str) -> str:

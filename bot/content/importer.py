@@ -47,7 +47,7 @@ from bot.content.bank import (
 )
 from bot.content.report import CODING_MARK, Report, ReportQuestion, parse_report
 from bot.errors import Fault, ImportRejected
-from bot.types import Kind, Source
+from bot.types import Kind, Source, Status
 
 SIMILARITY = 0.85
 DIFFICULTY = "medium"
@@ -58,14 +58,17 @@ LANGUAGES = frozenset({"python", "cpp", "c", "java", "go", "golang", "rust", "js
 TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("python", ("python", "gil", "cpython")),
     ("concurrency", ("线程", "进程", "协程", "并发", "gil", "ipc", "锁")),
-    ("distributed", ("分布式", "allreduce", "all-reduce", "nccl", "ddp", "并行", "parallel")),
-    ("gpu", ("gpu", "cuda", "显存", "kernel")),
+    ("distributed", ("分布式", "ddp", "并行", "parallel")),
+    ("collectives", ("allreduce", "all-reduce", "nccl", "通信")),
+    ("gpu", ("gpu", "cuda", "kernel")),
+    ("memory", ("显存",)),
     ("pytorch", ("pytorch", "torch", "tensor.")),
-    ("transformer", ("attention", "transformer", "注意力", "kv-cache", "kv cache")),
-    ("cpp", ("c++",)),
-    ("compiler", ("fusion", "编译", "算子融合")),
+    ("transformers", ("attention", "transformer", "注意力")),
+    ("inference", ("kv-cache", "kv cache", "推理")),
+    ("compilers", ("fusion", "编译", "算子融合")),
     ("algorithms", ("快速幂", "矩阵", "排序", "链表", "二叉树", "动态规划", "二分")),
 )
+# Not in the topic table: an item that gets it is written as a draft, for a reviewer to place.
 FALLBACK_TOPIC = "uncategorized"
 
 _PREFIX = re.compile(rf"^(?:Q\d*\s*[:：]\s*)?(?:{CODING_MARK}\s*[:：]?\s*)?")
@@ -337,9 +340,11 @@ def _new_entry(root: Path, q: ReportQuestion, source: Source, qid: str) -> _Entr
     key = normalise_title(q.title)
     if q.kind is Kind.QA:
         path = root / QUESTIONS_DIR / f"{qid}.md"
+        if not q.answer or FALLBACK_TOPIC in data["topics"]:
+            data["status"] = Status.DRAFT.value
         return _Entry(qid, q.kind, key, path, data, q.answer or QA_TODO, dirty=True)
     path = root / PROBLEMS_DIR / qid / PROBLEM_FILE
-    data["signature"] = SIGNATURE
+    data["signature"], data["status"] = SIGNATURE, Status.DRAFT.value  # a stub until reviewed
     statement = f"{q.title}\n\n{STATEMENT_TODO}"
     return _Entry(qid, q.kind, key, path, data, statement, _explanation(q.answer), dirty=True)
 

@@ -2,103 +2,106 @@
 
 Validation collects every fault of a file instead of stopping at the first, so an editor
 fixes a file in one pass. Each fault carries the line of the key (or list item) it is about.
-
-Front matter keys:
+content/README.md is the format's specification; the keys:
 
     id          stable slug (a-z, 0-9, '-'); equals the file name (or folder, for problems)
-    title       the question as asked, in the report's language
-    title_en    optional English title
+    title       the question as asked, in Chinese
+    title_en    its English title; required of new-format items (see below)
     kind        qa | coding
     difficulty  easy | medium | hard
-    topics      non-empty list of topic slugs
-    sources     non-empty list of {document, title, company?, role?, round?}
+    topics      non-empty list of slugs from the README's topic table (`bot.content.topics`)
+    sources     non-empty list of {document, title, company?, role?, round?} ...
+    source      ... or `original`, for an item written for the bank: exactly one of the two
+    related     ids of other items (resolved across the bank by `bot.content.bank`)
+    reviewed    what a second reading checked: any of figures, code, links
+    status      published (default) | draft; a draft is loaded but never served
+    quiz        quick checks (`bot.content.quiz`); a published qa item with a quiz has two+
     signature   coding only: the Python function signature a solution must define
+
+New format. Items with a `quiz` are in the bilingual format the README specifies; the bank
+of older items is being brought up to it. Until `ENGLISH_REQUIRED_OF_ALL` is flipped, the
+English title and files are required of published items with a quiz only, and the two topic
+slugs the older items use outside the table (`LEGACY_TOPICS`) are accepted on items without
+one. Everything else applies to every item.
+
+Drafts. A draft (an imported stub, say) is checked for form only: what holds an item back
+from publishing (a TODO left in its texts, a topic outside the table, a missing English
+version, fewer than two quick checks) is a fault once it says `status: published`.
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, TypeVar
 
+from bot.content import topics as topic_table
+from bot.content.checker import Checker
 from bot.content.frontmatter import FrontMatter
+from bot.content.quiz import check_quiz
 from bot.errors import Fault
-from bot.types import Difficulty, Kind, Question, Source
+from bot.types import Difficulty, Kind, Question, Source, Status
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-REQUIRED = ("id", "title", "kind", "difficulty", "topics", "sources")
-OPTIONAL = ("title_en", "signature")
+REQUIRED = ("id", "title", "kind", "difficulty", "topics")
+OPTIONAL = ("title_en", "sources", "source", "related", "reviewed", "status", "quiz",
+            "signature")  # fmt: skip
 SOURCE_KEYS = {"document", "title", "company", "role", "round"}
-E = TypeVar("E", Kind, Difficulty)
-
-
-class _Checker:
-    """Accumulates faults for one file while reading its front matter."""
-
-    def __init__(self, path: Path, fm: FrontMatter) -> None:
-        self.path, self.fm, self.faults = path, fm, list[Fault]()
-
-    def fault(self, key: str, message: str, index: int | None = None) -> None:
-        self.faults.append(Fault(self.path, self.fm.line_of(key, index), message))
-
-    def text(self, key: str, *, required: bool = True) -> str | None:
-        value = self.fm.data.get(key)
-        if value is None:
-            if required:
-                self.faults.append(Fault(self.path, 1, f"missing required key '{key}'"))
-            return None
-        if not isinstance(value, str) or not value.strip():
-            self.fault(key, f"'{key}' must be a non-empty string")
-            return None
-        return value.strip()
-
-    def choice(self, key: str, enum: type[E]) -> E | None:
-        raw = self.text(key)
-        if raw is None:
-            return None
-        try:
-            return enum(raw)
-        except ValueError:
-            allowed = ", ".join(e.value for e in enum)
-            self.fault(key, f"'{key}' is '{raw}'; expected one of: {allowed}")
-            return None
-
-    def items(self, key: str) -> list[Any]:
-        value = self.fm.data.get(key)
-        if value is None:
-            self.faults.append(Fault(self.path, 1, f"missing required key '{key}'"))
-            return []
-        if not isinstance(value, list) or not value:
-            self.fault(key, f"'{key}' must be a non-empty list")
-            return []
-        return value
+ORIGINAL = "original"
+REVIEWS = ("figures", "code", "links")
+TODO = re.compile(r"\bTODO\b")
+STILL_TODO = "a published item still says TODO (finish it, or mark it 'status: draft')"
+# Flip to True once every published item has its English title and files.
+ENGLISH_REQUIRED_OF_ALL = False
+# Topics older items use that the README's table does not list; refused on new-format items.
+LEGACY_TOPICS = frozenset({"cpp", "hardware"})
 
 
 def check(path: Path, fm: FrontMatter, expected_id: str) -> tuple[Question | None, list[Fault]]:
     """Build the `Question` a file describes, or return why it cannot be built."""
-    c = _Checker(path, fm)
-    for key in fm.data:
-        if key not in REQUIRED and key not in OPTIONAL:
-            c.fault(key, f"unknown key '{key}' (allowed: {', '.join(REQUIRED + OPTIONAL)})")
+    c = Checker(path, fm)
+    _unknown_keys(c)
     qid = _check_id(c, expected_id)
     title, title_en = c.text("title"), c.text("title_en", required=False)
     kind, difficulty = c.choice("kind", Kind), c.choice("difficulty", Difficulty)
-    topics = _check_topics(c)
+    status = c.choice("status", Status, Status.PUBLISHED)
+    quiz = check_quiz(c, required=status is Status.PUBLISHED and kind is Kind.QA)
+    new_format = "quiz" in fm.data
+    topics = _check_topics(c, status is Status.PUBLISHED, new_format)
     sources = _check_sources(c)
+    related = c.slugs("related", "related id", SLUG, required=False)
+    _check_reviewed(c)
     signature = _check_signature(c, kind)
-    if not fm.body.strip():
-        c.faults.append(Fault(path, fm.body_line, "the body (the explanation) is empty"))
-    if c.faults or None in (qid, title, kind, difficulty):
+    _check_body(c, status)
+    if status is Status.PUBLISHED and english_required(new_format) and title_en is None:
+        c.missing("title_en")
+    if c.faults or None in (qid, title, kind, difficulty, status):
         return None, c.faults
-    assert qid and title and kind and difficulty  # narrowed by the check above
+    assert qid and title and kind and difficulty and status  # narrowed by the check above
     question = Question(
         id=qid, title=title, title_en=title_en, kind=kind, difficulty=difficulty,
         topics=topics, sources=sources, answer=fm.body, signature=signature,
+        related=related, quiz=quiz, status=status,
     )  # fmt: skip
     return question, []
 
 
-def _check_id(c: _Checker, expected: str) -> str | None:
+def english_required(new_format: bool) -> bool:
+    """Whether a published item must have its English title and files."""
+    return new_format or ENGLISH_REQUIRED_OF_ALL
+
+
+def todo_line(text: str) -> int | None:
+    """The 0-based index of the first line that still says TODO, if any."""
+    return next((i for i, line in enumerate(text.split("\n")) if TODO.search(line)), None)
+
+
+def _unknown_keys(c: Checker) -> None:
+    for key in c.fm.data:
+        if key not in REQUIRED and key not in OPTIONAL:
+            c.fault(key, f"unknown key '{key}' (allowed: {', '.join(REQUIRED + OPTIONAL)})")
+
+
+def _check_id(c: Checker, expected: str) -> str | None:
     qid = c.text("id")
     if qid is None:
         return None
@@ -109,21 +112,34 @@ def _check_id(c: _Checker, expected: str) -> str | None:
     return qid
 
 
-def _check_topics(c: _Checker) -> tuple[str, ...]:
-    topics: list[str] = []
-    for i, topic in enumerate(c.items("topics")):
-        if not isinstance(topic, str) or not SLUG.match(topic):
-            c.fault("topics", f"topic {topic!r} is not a slug", i)
-        elif topic in topics:
-            c.fault("topics", f"topic '{topic}' is listed twice", i)
-        else:
-            topics.append(topic)
-    return tuple(topics)
+def _check_topics(c: Checker, published: bool, new_format: bool) -> tuple[str, ...]:
+    found = c.slugs("topics", "topic", SLUG, required=True)
+    for topic in found:
+        legacy = topic in LEGACY_TOPICS and not new_format
+        if topic in topic_table.SLUGS or legacy or not published:
+            continue
+        known = topic_table.resolve(topic)
+        hint = f"; did you mean '{known.slug}'?" if known else ""
+        c.fault("topics", f"topic '{topic}' is not in the topic table of content/README.md"
+                          f"{hint}", found.index(topic))  # fmt: skip
+    return found
 
 
-def _check_sources(c: _Checker) -> tuple[Source, ...]:
+def _check_sources(c: Checker) -> tuple[Source, ...]:
+    if "source" in c.fm.data:
+        if c.fm.data["source"] != ORIGINAL:
+            c.fault("source", f"'source' can only be '{ORIGINAL}'; a report goes in 'sources'")
+        if "sources" in c.fm.data:
+            c.fault("source", f"give either 'sources' or 'source: {ORIGINAL}', not both")
+        return ()
+    if "sources" not in c.fm.data:
+        c.faults.append(Fault(c.path, 1, f"missing 'sources' (or 'source: {ORIGINAL}')"))
+    return _report_sources(c)
+
+
+def _report_sources(c: Checker) -> tuple[Source, ...]:
     sources: list[Source] = []
-    for i, item in enumerate(c.items("sources")):
+    for i, item in enumerate(c.items("sources", required=False)):
         if not isinstance(item, dict):
             c.fault("sources", "each source must be a mapping with 'document' and 'title'", i)
             continue
@@ -137,7 +153,17 @@ def _check_sources(c: _Checker) -> tuple[Source, ...]:
     return tuple(sources)
 
 
-def _check_signature(c: _Checker, kind: Kind | None) -> str | None:
+def _check_reviewed(c: Checker) -> None:
+    seen: set[object] = set()
+    for i, item in enumerate(c.items("reviewed", required=False)):
+        if item not in REVIEWS:
+            c.fault("reviewed", f"reviewed: {item!r} is not one of {', '.join(REVIEWS)}", i)
+        elif item in seen:
+            c.fault("reviewed", f"reviewed: '{item}' is listed twice", i)
+        seen.add(item)
+
+
+def _check_signature(c: Checker, kind: Kind | None) -> str | None:
     signature = c.text("signature", required=False)
     if kind is Kind.CODING and signature is None and "signature" not in c.fm.data:
         c.faults.append(Fault(c.path, 1, "a coding problem needs a 'signature'"))
@@ -146,3 +172,12 @@ def _check_signature(c: _Checker, kind: Kind | None) -> str | None:
     if kind is Kind.QA and signature is not None:
         c.fault("signature", "only coding problems have a signature")
     return signature
+
+
+def _check_body(c: Checker, status: Status | None) -> None:
+    if not c.fm.body.strip():
+        c.faults.append(Fault(c.path, c.fm.body_line, "the body (the explanation) is empty"))
+        return
+    todo = todo_line(c.fm.body)
+    if status is Status.PUBLISHED and todo is not None:
+        c.faults.append(Fault(c.path, c.fm.body_line + todo, STILL_TODO))

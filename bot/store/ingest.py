@@ -1,7 +1,8 @@
 """Writing the bank into SQLite: one transaction, rows updated in place by stable id.
 
 Only questions whose content changed are rewritten (a hash of the whole `Question` says so),
-along with their topics, sources and search row. Questions that left the bank are marked
+along with their topics, sources and search row. Drafts are stored like any item, with no
+search row: the store never serves them. Questions that left the bank are marked
 `retired` rather than deleted, so user rows that point at them stay valid. Either the whole
 bank lands or, on any error, none of it does.
 """
@@ -10,14 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import aiosqlite
 
 from bot.search.tokens import index_text
+from bot.store import quiz_json
 from bot.store.database import transaction
-from bot.types import Question
+from bot.types import Question, Status
 
 FINGERPRINT_KEY = "content_fingerprint"
 
@@ -96,11 +99,12 @@ async def _write(db: aiosqlite.Connection, changed: list[tuple[Question, str]]) 
         [(q.id, i, s.document, s.title, s.company, s.role, s.round)
          for q, _ in changed for i, s in enumerate(q.sources)],
     )  # fmt: skip
-    search_rows = await asyncio.to_thread(
-        lambda: [(rowids[q.id], *_search_columns(q)) for q, _ in changed]
-    )
     await db.executemany(
-        "DELETE FROM question_search WHERE rowid = ?", [(row[0],) for row in search_rows]
+        "DELETE FROM question_search WHERE rowid = ?", [(rowids[q.id],) for q, _ in changed]
+    )
+    served = [q for q, _ in changed if q.status is Status.PUBLISHED]
+    search_rows = await asyncio.to_thread(
+        lambda: [(rowids[q.id], *_search_columns(q)) for q in served]
     )
     await db.executemany(
         "INSERT INTO question_search (rowid, title, body) VALUES (?, ?, ?)", search_rows
@@ -109,22 +113,28 @@ async def _write(db: aiosqlite.Connection, changed: list[tuple[Question, str]]) 
 
 _UPSERT = """
     INSERT INTO questions
-        (id, title, title_en, kind, difficulty, prompt, answer, signature, content_hash)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        (id, title, title_en, kind, difficulty, prompt, answer, signature, content_hash,
+         answer_en, prompt_en, quiz, related, status)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (id) DO UPDATE SET
         title = excluded.title, title_en = excluded.title_en, kind = excluded.kind,
         difficulty = excluded.difficulty, prompt = excluded.prompt, answer = excluded.answer,
-        signature = excluded.signature, content_hash = excluded.content_hash, retired = 0"""
+        signature = excluded.signature, content_hash = excluded.content_hash, retired = 0,
+        answer_en = excluded.answer_en, prompt_en = excluded.prompt_en,
+        quiz = excluded.quiz, related = excluded.related, status = excluded.status"""
 
 
 def _row(q: Question, digest: str) -> tuple[str | None, ...]:
     return (q.id, q.title, q.title_en, q.kind.value, q.difficulty.value, q.prompt, q.answer,
-            q.signature, digest)  # fmt: skip
+            q.signature, digest, q.answer_en, q.prompt_en, quiz_json.dumps(q.quiz),
+            json.dumps(list(q.related)), q.status.value)  # fmt: skip
 
 
 def _search_columns(q: Question) -> tuple[str, str]:
+    """Both languages are searched: `/search KV cache` finds an item by its English too."""
     title = " ".join(filter(None, (q.title, q.title_en, q.id.replace("-", " "))))
-    body = " ".join(filter(None, (" ".join(q.topics), q.prompt, q.answer)))
+    body = " ".join(filter(None, (" ".join(q.topics), q.prompt, q.answer, q.prompt_en,
+                                  q.answer_en)))  # fmt: skip
     return index_text(title), index_text(body)
 
 

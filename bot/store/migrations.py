@@ -151,4 +151,17 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX submissions_user ON submissions (platform, user_id, problem_id, verdict);
     CREATE INDEX submissions_state ON submissions (state);
     """,
+    # 5: the bilingual format. English explanation and statement beside the Chinese; quick
+    # checks and related ids as JSON (read whole, never queried inside); a draft is stored
+    # but never served. Existing rows are published: everything loaded before was.
+    """
+    ALTER TABLE questions ADD COLUMN answer_en TEXT;
+    ALTER TABLE questions ADD COLUMN prompt_en TEXT;
+    ALTER TABLE questions ADD COLUMN quiz TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE questions ADD COLUMN related TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE questions ADD COLUMN status TEXT NOT NULL DEFAULT 'published'
+        CHECK (status IN ('published', 'draft'));
+    DROP INDEX questions_kind;
+    CREATE INDEX questions_kind ON questions (retired, status, kind, id);
+    """,
 )

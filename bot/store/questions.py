@@ -1,6 +1,9 @@
 """The question repository: lookups, random picks, topics and full-text search.
 
 Reads only; the content loader (`bot.store.ingest`) is the one writer of question rows.
+Only live, published questions are served: retired rows and drafts are left out of every
+pick, list and search. `get` finds a draft only when asked (`drafts=True`), so a lookup can
+say "that one is a draft" rather than "no such question".
 Every query is parameterised; user text reaches FTS5 only as quoted tokens
 (`bot.search.tokens.match_expression`).
 """
@@ -15,13 +18,16 @@ from collections.abc import Iterable
 import aiosqlite
 
 from bot.search.tokens import match_expression, query_tokens
+from bot.store import quiz_json
 from bot.store.database import fetch_all, fetch_one
-from bot.types import Difficulty, Kind, Question, SearchHit, Source, TopicCount, User
+from bot.types import Difficulty, Kind, Question, SearchHit, Source, Status, TopicCount, User
 
 # Markdown marks dropped from snippets; an underscore inside a word (max_memory_allocated) stays.
+LIVE = "retired = 0 AND status = 'published'"
 _MARKUP = re.compile(r"[|#*`>]+|(?<!\w)_+|_+(?!\w)|-{3,}")
 # One round trip per question: topics and sources come along as JSON arrays.
 _COLUMNS = """rowid, id, title, title_en, kind, difficulty, prompt, answer, signature,
+    answer_en, prompt_en, quiz, related, status,
     (SELECT json_group_array(topic) FROM question_topics t
      WHERE t.question_id = questions.id) AS topics,
     (SELECT json_group_array(json_array(document, title, company, role, round))
@@ -33,10 +39,14 @@ class QuestionStore:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
-    async def get(self, question_id: str, *, retired: bool = False) -> Question | None:
-        """The live question `question_id`; with `retired`, also one that left the bank."""
+    async def get(
+        self, question_id: str, *, retired: bool = False, drafts: bool = False
+    ) -> Question | None:
+        """The live question `question_id`; with `drafts`, also a draft; with `retired`, any
+        row the bank ever had (a post made before it left must still find it)."""
         sql = f"SELECT {_COLUMNS} FROM questions WHERE id = ?"
-        sql += "" if retired else " AND retired = 0"
+        if not retired:
+            sql += " AND retired = 0" if drafts else f" AND {LIVE}"
         row = await fetch_one(self._db, sql, (question_id,))
         return _question(row) if row else None
 
@@ -62,12 +72,14 @@ class QuestionStore:
 
     async def topics(self) -> list[TopicCount]:
         sql = """SELECT t.topic, count(*) FROM question_topics t
-                 JOIN questions q ON q.id = t.question_id AND q.retired = 0
+                 JOIN questions q ON q.id = t.question_id
+                      AND q.retired = 0 AND q.status = 'published'
                  GROUP BY t.topic ORDER BY count(*) DESC, t.topic"""
         return [TopicCount(row[0], int(row[1])) for row in await fetch_all(self._db, sql)]
 
     async def topic_exists(self, topic: str) -> bool:
-        sql = "SELECT 1 FROM question_topics WHERE topic = ? LIMIT 1"
+        sql = """SELECT 1 FROM question_topics t JOIN questions q ON q.id = t.question_id
+                  WHERE t.topic = ? AND q.retired = 0 AND q.status = 'published' LIMIT 1"""
         return await fetch_one(self._db, sql, (topic,)) is not None
 
     async def titles(self, kind: Kind | None = None) -> list[tuple[str, str, str | None]]:
@@ -77,7 +89,7 @@ class QuestionStore:
         return [(row[0], row[1], row[2]) for row in await fetch_all(self._db, sql, params)]
 
     async def ids(self) -> list[str]:
-        found = await fetch_all(self._db, "SELECT id FROM questions WHERE retired = 0")
+        found = await fetch_all(self._db, f"SELECT id FROM questions WHERE {LIVE}")
         return [row[0] for row in found]
 
     async def search(self, query: str, limit: int = 5) -> list[SearchHit]:
@@ -127,11 +139,13 @@ def _question(row: aiosqlite.Row) -> Question:
         id=row["id"], title=row["title"], title_en=row["title_en"], kind=Kind(row["kind"]),
         difficulty=Difficulty(row["difficulty"]), topics=tuple(sorted(json.loads(row["topics"]))),
         sources=sources, answer=row["answer"], prompt=row["prompt"], signature=row["signature"],
+        answer_en=row["answer_en"], prompt_en=row["prompt_en"], quiz=quiz_json.loads(row["quiz"]),
+        related=tuple(json.loads(row["related"])), status=Status(row["status"]),
     )  # fmt: skip
 
 
 def _filters(kind: Kind | None, topic: str | None) -> tuple[str, tuple[str, ...]]:
-    clauses, params = ["retired = 0"], list[str]()
+    clauses, params = [LIVE], list[str]()
     if kind is not None:
         clauses.append("kind = ?")
         params.append(kind.value)

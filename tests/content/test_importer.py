@@ -188,7 +188,7 @@ def test_same_question_twice_in_one_report_is_one_question(tmp_path: Path, conte
 def test_ids_avoid_collisions_with_the_bank(reports: Path, content: Path) -> None:
     taken = {
         "id": "python-gil", "title": "完全不同的问题", "kind": "qa", "difficulty": "easy",
-        "topics": ["misc"], "sources": [{"document": "x.txt", "title": "x"}],
+        "topics": ["os"], "sources": [{"document": "x.txt", "title": "x"}],
     }  # fmt: skip
     write_bank_file(content, taken, "答案")
     assert run(content, reports / SEED_002).exit_code == 0

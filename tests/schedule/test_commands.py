@@ -72,7 +72,7 @@ async def test_everyone_can_show_but_only_admins_change(
         ({"time": "09:00", "timezone": "UTC", "topic": "cooking"}, "No question has topic"),
         ({"time": "09:00", "timezone": "UTC", "days": "someday"}, "days: 'someday' is not a day"),
         ({"time": "09:00", "timezone": "UTC", "days": "none"}, "at least one posting day"),
-        ({"time": "09:00", "timezone": "UTC", "answer": "+30h"}, "between +1m and +23h59m"),
+        ({"time": "09:00", "timezone": "UTC", "answer": "+30h"}, "from +1m to +23h59m"),
     ],
 )
 async def test_bad_input_gets_a_clear_reply_and_changes_nothing(

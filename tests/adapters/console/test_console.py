@@ -78,7 +78,7 @@ async def test_typing_a_button_number_presses_it(core: Studybot) -> None:
     await ConsoleAdapter(core, stdin, stdout).run()
     out = stdout.getvalue()
     assert "[1] Show answer  → /answer python-gil" in out
-    assert "┌ Answer: Python全局解释器锁（GIL）是什么？" in out
+    assert "┌ Answer: What is the GIL?" in out
     assert "GIL是一把全局互斥锁" in out
     assert "┌ Topics" not in out  # nothing after /quit
 
@@ -111,9 +111,9 @@ def test_submit_pasted_code_from_the_console(tmp_path: Path) -> None:
     result = studybot(["console"], script, tmp_path)
     assert result.returncode == 0, result.stderr
     assert "grading sandbox ready; isolation active: process, rlimits" in result.stderr
-    assert "┌ ✅ Accepted: 旋转矩阵" in result.stdout
+    assert "┌ ✅ Accepted: Rotate a matrix" in result.stdout
     assert "12/12 tests passed." in result.stdout
-    assert "┌ ❌ Wrong answer: 旋转矩阵" in result.stdout
+    assert "┌ ❌ Wrong answer: Rotate a matrix" in result.stdout
     assert "expected: [[7, 4, 1], [8, 5, 2], [9, 6, 3]]" in result.stdout
     assert "Solved: `rotate-matrix`" in result.stdout
 
@@ -123,8 +123,9 @@ def test_the_submit_button_asks_for_the_code_like_a_form(tmp_path: Path) -> None
         "/question fast-power\n"
         "1\n"  # the "Submit solution" button
         "def my_pow(x, n):\n"
+        "\n"  # a blank line inside the code does not end it
         "    return x ** n\n"
-        "\n"
+        "/end\n"
         "/question rotate-matrix\n"
         "1\n"
         "```python\n"
@@ -135,6 +136,16 @@ def test_the_submit_button_asks_for_the_code_like_a_form(tmp_path: Path) -> None
     result = studybot(["console"], script, tmp_path)
     assert result.returncode == 0, result.stderr
     assert "Paste your solution to `fast-power`" in result.stdout
-    assert "┌ ❌ Rule violation: 数值的整数次方" in result.stdout
-    assert "`**` (line 2) is not allowed here" in result.stdout
-    assert "┌ ❌ Wrong answer: 旋转矩阵" in result.stdout
+    assert "┌ ❌ Rule violation: Integer power of a number" in result.stdout
+    assert "`**` (line 3) is not allowed here" in result.stdout
+    assert "then a line with just /end to submit it" in result.stdout
+    assert "┌ ❌ Wrong answer: Rotate a matrix" in result.stdout
+
+
+def test_a_fence_inside_a_line_opens_no_block_and_a_wrong_number_says_so(tmp_path: Path) -> None:
+    script = '/run print("```")\n/search GIL\n7\n'
+    result = studybot(["console"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "┌ ✅ Run: finished" in result.stdout  # ran on its own ...
+    assert "┌ Search: GIL" in result.stdout  # ... and the next line was not swallowed
+    assert "There is no button 7: the last reply has" in result.stdout

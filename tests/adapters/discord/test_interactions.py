@@ -34,10 +34,11 @@ async def test_a_slash_command_is_answered_with_an_embed_and_a_button(bot: Runni
     message = await answered(bot.stub, iid)
     assert bot.stub.callback(iid)["type"] == 4  # type: ignore[index]
     [embed] = message["embeds"]
-    assert embed["title"] == "Python全局解释器锁（GIL）是什么？ (What is the GIL?)"
+    assert embed["title"] == "What is the GIL?"
     assert {"name": "ID", "value": "`python-gil`", "inline": True} in embed["fields"]
-    [button] = message["components"][0]["components"]
+    button, chinese = message["components"][0]["components"]
     assert button["custom_id"] == "reveal:python-gil" and button["label"] == "Show answer"
+    assert chinese["custom_id"] == "question-in:zh:python-gil" and chinese["label"] == "中文"
     assert not message.get("flags")  # public
 
 
@@ -66,8 +67,20 @@ async def test_a_button_click_reveals_the_answer(bot: Running) -> None:
     clicked = {"custom_id": "reveal:python-gil", "component_type": 2}
     iid = await bot.stub.interact(COMPONENT, clicked, message=_as_message(bot.stub, posted))
     message = await answered(bot.stub, iid)
-    assert message["embeds"][0]["title"] == "Answer: Python全局解释器锁（GIL）是什么？"
+    assert message["embeds"][0]["title"] == "Answer: What is the GIL?"
     assert message["embeds"][0]["description"].startswith("GIL是一把全局互斥锁")
+
+
+async def test_the_language_button_shows_the_other_language(bot: Running) -> None:
+    posted = await answered(
+        bot.stub, await bot.stub.interact(COMMAND, slash("question", id="python-gil"))
+    )
+    clicked = {"custom_id": "question-in:zh:python-gil", "component_type": 2}
+    iid = await bot.stub.interact(COMPONENT, clicked, message=_as_message(bot.stub, posted))
+    message = await answered(bot.stub, iid)
+    assert message["embeds"][0]["title"] == "Python全局解释器锁（GIL）是什么？"
+    [*_, english] = message["components"][0]["components"]
+    assert english["custom_id"] == "question-in:en:python-gil" and english["label"] == "English"
 
 
 async def test_a_member_without_manage_server_cannot_change_the_schedule(bot: Running) -> None:

@@ -68,12 +68,30 @@ async def test_a_question_carries_a_reveal_button_and_the_click_answers_ephemera
     assert "减小batch" in block_texts(answer["blocks"])
 
 
+async def test_the_language_button_answers_in_the_other_language(
+    http: aiohttp.ClientSession, http_slack: RunningSlack, stub: SlackStub
+) -> None:
+    ack = await study(http, http_slack, stub, "question python-gil")
+    buttons = [e for b in ack["blocks"] if b["type"] == "actions" for e in b["elements"]]
+    switch = next(b for b in buttons if b["action_id"].startswith("question-in:"))
+    assert switch["text"]["text"] == "中文" and switch["value"] == "zh:python-gil"
+    click = {"type": "block_actions", "user": {"id": MEMBER, "name": "member"},
+             "team": {"id": TEAM}, "channel": {"id": CHANNEL}, "trigger_id": "t-3",
+             "response_url": stub.response_url(), "api_app_id": "A1", "token": "legacy",
+             "container": {"type": "message"}, "actions": [{**switch, "type": "button",
+             "block_id": "b", "action_ts": "1"}]}  # fmt: skip
+    status, _, _ = await post_signed(http, http_slack, interactive(click))
+    assert status == 200
+    reply = await stub.wait_response()
+    assert "Python全局解释器锁" in block_texts(reply["blocks"])
+
+
 async def test_usage_in_replies_names_the_slack_command(
     http: aiohttp.ClientSession, http_slack: RunningSlack, stub: SlackStub
 ) -> None:
     ack = await study(http, http_slack, stub, "answer")
     assert ack["response_type"] == "ephemeral"
-    assert "`/study answer &lt;id&gt;`" in block_texts(ack["blocks"])
+    assert "`/study answer &lt;id&gt; [lang:…]`" in block_texts(ack["blocks"])
 
 
 async def test_a_bad_signature_and_a_stale_timestamp_are_refused_with_401(
