@@ -119,7 +119,8 @@ def test_english_files_are_not_items(tmp_path: Path) -> None:
         ("source: original", "source: a blog",
          "8: 'source' can only be 'original'; a report goes in 'sources'"),
         ("reviewed: [figures, links]", "reviewed: [figures, vibes]",
-         "10: reviewed: 'vibes' is not one of figures, code, links"),
+         "10: reviewed: 'vibes' is not one of figures, formulas, claims, code, apis, versions, "
+         "references, links, examples, corrections, translation"),
         ("status: published", "status: live",
          "11: 'status' is 'live'; expected one of: published, draft"),
         ("答案：每个 token 每层存 K 和 V。", "答案：TODO",

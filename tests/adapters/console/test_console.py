@@ -38,7 +38,7 @@ def test_run_without_tokens_opens_the_console_on_the_bundled_bank(tmp_path: Path
 
 
 def test_console_renders_tables_as_aligned_blocks_and_splits_long_answers(tmp_path: Path) -> None:
-    result = studybot(["console"], "/answer gpu-vs-cpu\n", tmp_path)
+    result = studybot(["console", "--locale", "zh"], "/answer gpu-vs-cpu\n", tmp_path)
     assert result.returncode == 0, result.stderr
     assert "|---" not in result.stdout  # no raw Markdown table reaches the chat
     assert "内存带宽" in result.stdout
