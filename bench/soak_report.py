@@ -37,7 +37,7 @@ WAL_BOUND_KIB = 1000 * (4096 + 24) / 1024 + 64  # autocheckpoint frames, plus a 
 def by_minute(samples: list[Sample]) -> dict[int, Sample]:
     """The last sample of each minute, its end state: minute 0 is the first sample (the
     start), minute 1 ends at 60 s, and so on."""
-    rows = {math.ceil(s.seconds / 60): s for s in samples[1:]}
+    rows = {math.ceil(round(s.seconds) / 60): s for s in samples[1:]}  # 180.01 s ends minute 3
     return {0: samples[0], **rows} if samples else rows
 
 
@@ -47,7 +47,7 @@ def table(samples: list[Sample], tally: Tally) -> list[str]:
         "------  -------  -------  ---  -----  --------  ------  -------  --------",
     ]
     for minute, s in sorted(by_minute(samples).items()):
-        answered = sum(math.ceil(t / 60) == minute for t in tally.done_at) if minute else 0
+        answered = sum(minute - 1 < t / 60 <= minute for t in tally.done_at) if minute else 0
         lines.append(
             f"{minute:>6}  {s.rss_mib:7.1f}  {s.threads:7d}  {s.fds:3d}  {s.procs:5d}  "
             f"{s.data_kib:8.0f}  {s.db_kib:6.0f}  {s.wal_kib:7.0f}  {answered:8d}"
