@@ -1,10 +1,11 @@
-"""`make bench` / `python -m bench [bank|schedule|grading|discord|slack]`: all, or those named."""
+"""`make bench` / `python -m bench [bank|schedule|grading|discord|slack|soak]`: all, or those
+named. The soak runs `SOAK_MINUTES` (default 5) minutes."""
 
 from __future__ import annotations
 
 import sys
 
-from bench import bank, discord, grading, schedule, slack
+from bench import bank, discord, grading, schedule, slack, soak
 
 SUITES = {
     "bank": bank.main,
@@ -12,6 +13,7 @@ SUITES = {
     "grading": grading.main,
     "discord": discord.main,
     "slack": slack.main,
+    "soak": soak.main,
 }
 
 if __name__ == "__main__":
