@@ -6,7 +6,6 @@ import sys
 
 import click
 
-from adapters.discord.invite import application_id, invite_url
 from bot.cli.common import settings_from_env
 
 
@@ -19,6 +18,8 @@ def discord_group() -> None:
 @click.option("--client-id", type=int, help="Application id (default: read from DISCORD_TOKEN).")
 def invite_url_command(client_id: int | None) -> None:
     """Print the link that adds the bot to a server, with exactly the permissions it needs."""
+    from adapters.discord.invite import application_id, invite_url  # discord.py, when needed
+
     if client_id is None:
         settings = settings_from_env()
         token = settings.discord.token.reveal() if settings.discord else ""

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
-from adapters.discord.invite import application_id, token_problem
 from bot.content.bank import fingerprint, read_bank
 from bot.errors import ContentError, StudybotError
 from bot.grading.pool import Sandbox
@@ -89,6 +88,8 @@ async def check_discord(settings: Settings) -> tuple[list[str], bool]:
     """The token's shape (no network: `studybot run` says if Discord rejects it)."""
     if settings.discord is None:
         return ["discord: off (DISCORD_TOKEN not set)"], True
+    from adapters.discord.invite import application_id, token_problem  # discord.py, if needed
+
     problem = token_problem(settings.discord.token.reveal())
     if problem is not None:
         return [f"discord: {problem}"], False
