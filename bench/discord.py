@@ -28,9 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from adapters.discord.run import make_client, run_client, use_endpoints
-from bot.app import open_app, tune_interpreter
+from bot.app import open_app
 from bot.core import Studybot
 from bot.grading.service import Grading
+from bot.interpreter import tune_interpreter
 from bot.settings import DiscordSettings, Secret, Settings
 from bot.types import Invocation, Locale, Reply, User
 from tests.adapters.discord.stub import TOKEN, DiscordStub

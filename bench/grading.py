@@ -29,7 +29,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.app import tune_interpreter
 from bot.grading.admission import AdmissionConfig
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
@@ -37,6 +36,7 @@ from bot.grading.problems import Case, Problem, load_problems
 from bot.grading.results import Exit, RawRun, Verdict
 from bot.grading.sandbox.harness import execute
 from bot.grading.sandbox.policy import preload
+from bot.interpreter import tune_interpreter
 from bot.ports import Executor
 
 REPO = Path(__file__).resolve().parents[1]

@@ -26,8 +26,9 @@ from pathlib import Path
 import aiohttp
 
 from adapters.slack.modes import RunningSlack, running_slack
-from bot.app import App, open_app, tune_interpreter
+from bot.app import App, open_app
 from bot.commands.spec import COMMANDS
+from bot.interpreter import tune_interpreter
 from bot.settings import Secret, Settings, SlackSettings
 from bot.types import ChannelRef, Locale, User
 from tests.adapters.slack.conftest import command_form, sign

@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 import logging
 import random
-import sys
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
@@ -57,19 +56,6 @@ class App:
     db: aiosqlite.Connection
     grading: Grading | None  # None only when opened with grading=False (tests)
     platforms: Platforms
-
-
-GIL_SWITCH_INTERVAL = 0.001
-
-
-def tune_interpreter() -> None:
-    """Process-wide settings for a bot whose event loop shares the GIL with worker threads.
-
-    Judging a large report, parsing content and SQLite run in threads. CPython hands the GIL
-    over every 5 ms by default, so a loop waiting behind a busy thread answered late; 1 ms
-    keeps its waits short (measured in `python -m bench grading`) at a small cost in
-    throughput for the threads."""
-    sys.setswitchinterval(GIL_SWITCH_INTERVAL)
 
 
 @asynccontextmanager

@@ -54,3 +54,12 @@ def load() -> None:
             click.echo(str(fault), err=True)
         click.echo("load stopped; the database keeps its last good content", err=True)
         sys.exit(1)
+
+
+def _register_import() -> None:
+    from bot.cli.importing import import_command  # (it imports content's own module)
+
+    content.add_command(import_command)
+
+
+_register_import()

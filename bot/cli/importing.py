@@ -9,7 +9,7 @@ same plan and writes nothing. `--json` prints exactly one object on stdout::
                 "questions": [{"title": str, "kind": "qa" | "coding",
                                "duplicate_of": str | null}]}]}
 
-The integrator registers `import_command` in the `content` group.
+`bot.cli.content` registers `import_command` in the `content` group.
 """
 
 from __future__ import annotations
