@@ -96,12 +96,21 @@ async def open_grading(
     submissions: SubmissionStore, settings: Settings, clock: Clock
 ) -> AsyncIterator[Grading]:
     """The sandbox started (its layers logged), problems loaded, and what the last run left
-    unfinished graded again in the background (start-up does not wait for it)."""
+    unfinished graded again in the background (start-up does not wait for it). The zygote
+    starts (in its own process) while the problems' expected results are computed (in a
+    thread): start-up waits for the longer of the two, not their sum."""
     sandbox = Sandbox(strict=settings.strict_isolation)
-    layers = await sandbox.start()
+    loading = asyncio.create_task(asyncio.to_thread(_problems, settings), name="problems")
+    try:
+        layers = await sandbox.start()
+    except BaseException:
+        loading.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await loading
+        raise
     log.info("grading sandbox ready; isolation %s", layers.describe())
     try:
-        problems = await asyncio.to_thread(_problems, settings)
+        problems = await loading
         grader = Grader(sandbox, problems)
         grading = Grading(grader, Admission(clock), submissions, clock)
         recovery = asyncio.create_task(grading.recover(), name="grading-recovery")
