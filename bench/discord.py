@@ -140,6 +140,7 @@ async def run() -> None:
         settings = Settings.from_mapping({"STUDYBOT_DATABASE": f"{tmp}/bench.sqlite3",
                                           "STUDYBOT_CONTENT_DIR": str(BANK)})  # fmt: skip
         async with open_app(settings) as app, DiscordStub() as stub:
+            await app.grading.started()
             core = GradingCore(app.core, app.grading)
             async with running_bot(core, stub):
                 for name, options in LOOKUPS.items():

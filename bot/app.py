@@ -95,35 +95,36 @@ def clock_for(settings: Settings) -> Clock:
 async def open_grading(
     submissions: SubmissionStore, settings: Settings, clock: Clock
 ) -> AsyncIterator[Grading]:
-    """The sandbox started (its layers logged), problems loaded, and what the last run left
-    unfinished graded again in the background (start-up does not wait for it). The zygote
-    starts (in its own process) while the problems' expected results are computed (in a
-    thread): start-up waits for the longer of the two, not their sum."""
+    """Grading, at once; its start in the background: the zygote starts (its layers logged)
+    while the problems' expected results are computed in a thread, then what the last run
+    left unfinished is graded again. Nothing else waits for any of it: the bot answers
+    lookups at once, and a submission in the first second waits for the start."""
     sandbox = Sandbox(strict=settings.strict_isolation)
+    grader = Grader(sandbox, {})
+    starting = asyncio.create_task(_start(sandbox, grader, settings), name="grading-start")
+    starting.add_done_callback(_report_crash)
+    grading = Grading(grader, Admission(clock), submissions, clock, starting)
+    recovery = asyncio.create_task(grading.recover(), name="grading-recovery")
+    recovery.add_done_callback(_report_crash)
+    try:
+        yield grading
+    finally:
+        recovery.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await recovery
+        with contextlib.suppress(Exception):  # let a start finish: its zygote is then ours
+            await asyncio.shield(starting)
+        grader.close()
+        await sandbox.close()
+
+
+async def _start(sandbox: Sandbox, grader: Grader, settings: Settings) -> None:
     loading = asyncio.create_task(asyncio.to_thread(_problems, settings), name="problems")
     try:
         layers = await sandbox.start()
-    except BaseException:
-        loading.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await loading
-        raise
-    log.info("grading sandbox ready; isolation %s", layers.describe())
-    try:
-        problems = await loading
-        grader = Grader(sandbox, problems)
-        grading = Grading(grader, Admission(clock), submissions, clock)
-        recovery = asyncio.create_task(grading.recover(), name="grading-recovery")
-        recovery.add_done_callback(_report_crash)
-        try:
-            yield grading
-        finally:
-            recovery.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await recovery
-            grader.close()
     finally:
-        await sandbox.close()
+        grader.problems.update(await loading)
+    log.info("grading sandbox ready; isolation %s", layers.describe())
 
 
 def _problems(settings: Settings) -> dict[str, Problem]:

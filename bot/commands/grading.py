@@ -20,6 +20,7 @@ MAX_CODE = 20_000
 
 async def submit(ctx: Context, inv: Invocation) -> Reply:
     grading = _grading(ctx)
+    await grading.started()
     problem_id = inv.options["problem"].strip().lower()
     problem = grading.problem(problem_id)
     if problem is None:

@@ -49,9 +49,23 @@ class Recovery:
 
 class Grading:
     def __init__(self, grader: Grader, admission: Admission, submissions: SubmissionStore,
-                 clock: Clock) -> None:  # fmt: skip
+                 clock: Clock, starting: asyncio.Task[None] | None = None) -> None:  # fmt: skip
+        """`starting`: the sandbox's start and the problems' loading, if still under way."""
         self.grader, self.admission, self.submissions = grader, admission, submissions
-        self._clock = clock
+        self._clock, self._starting = clock, starting
+
+    async def started(self) -> None:
+        """Wait until the sandbox is up and the problems are loaded. Start-up does that in
+        the background, so the bot answers everything else at once; a submission in its
+        first second waits for it. A start that failed is `GradingUnavailable`."""
+        if self._starting is None:
+            return
+        try:
+            await asyncio.shield(self._starting)
+        except (GradingUnavailable, asyncio.CancelledError):
+            raise
+        except Exception as exc:
+            raise GradingUnavailable(f"the grading sandbox did not start: {exc}") from exc
 
     def problem(self, problem_id: str) -> Problem | None:
         return self.grader.problem(problem_id)
@@ -64,6 +78,7 @@ class Grading:
 
     async def _graded(self, user: User, locale: Locale, problem: Problem | None,
                       code: str) -> Grade:  # fmt: skip
+        await self.started()
         code = valid_unicode(code)  # graded as stored
         ticket = self.admission.admit(user, locale, "submit" if problem else "run")
         try:
@@ -79,6 +94,7 @@ class Grading:
 
     async def recover(self) -> Recovery:
         """Grade again what a previous run left unfinished, one row at a time."""
+        await self.started()
         left = await self.submissions.unfinished()
         counts: Counter[str] = Counter()
         for s in left:
