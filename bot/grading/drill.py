@@ -7,12 +7,12 @@ or the adapters can: chat reaches only `Grader.grade` and `Grader.run`.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from bot.grading.grader import GraderConfig
-from bot.grading.pool import Sandbox
+from bot.grading.judge import decode
+from bot.grading.pool import Sandbox, reported_in_full
 from bot.grading.problems import Problem
 
 
@@ -42,9 +42,10 @@ async def run_drill(sandbox: Sandbox, code: str, problem: Problem | None = None)
     deadline = float(job["time_limit"]) + config.deadline_margin
     raw = await sandbox.run(job, deadline)
     layers = sandbox.layers.report if sandbox.layers else {}
-    events = _events(raw.lines)
+    events = decode(raw.lines)
     tests = tuple(e for e in events if e.get("event") == "test")
-    done = events[-1] if events and _finished(raw.lines) else None
+    last = events[-1] if events and reported_in_full(raw) else {}
+    done = last if last.get("event") == "done" else None
     if done is not None:  # the worker's own words: any type, any size
         stdout = str(done.get("stdout", done.get("output", "")))  # a script's, or a solution's
         return DrillResult(_exit_code(done.get("exit", 0)), stdout, str(done.get("stderr", "")),
@@ -70,20 +71,3 @@ def _job(code: str, problem: Problem | None, config: GraderConfig) -> dict[str, 
     return {"mode": "grade", "plain": True, "code": code, "function": problem.function,
             "tests": [c.args_json for c in problem.cases], "time_limit": problem.time_limit,
             "memory_mb": problem.memory_mb, "output_cap": config.output_cap}  # fmt: skip
-
-
-def _finished(lines: list[bytes]) -> bool:
-    """Whether the harness itself wrote the last line (see pool._finished)."""
-    return bool(lines) and lines[-1].startswith(b'{"event": "done"')
-
-
-def _events(lines: list[bytes]) -> list[dict[str, Any]]:
-    events = []
-    for line in lines:
-        try:
-            event = json.loads(line)
-        except (ValueError, RecursionError):
-            break
-        if isinstance(event, dict):
-            events.append(event)
-    return events

@@ -49,7 +49,7 @@ def judge(problem: Problem | None, raw: RawRun) -> Grade:
 
 
 def _judge(problem: Problem | None, raw: RawRun) -> Grade:
-    events = _decode(raw.lines)
+    events = decode(raw.lines)
     head = events[0] if events else {}
     name = problem.id if problem else None
     if head.get("event") == "compile_error":
@@ -76,7 +76,7 @@ def _judge(problem: Problem | None, raw: RawRun) -> Grade:
     return Grade(name, verdict, tests, **said, **common)
 
 
-def _decode(lines: list[bytes]) -> list[dict[str, Any]]:
+def decode(lines: list[bytes]) -> list[dict[str, Any]]:
     events = []
     for line in lines:
         try:

@@ -43,7 +43,7 @@ EXIT_GRACE = 2.0  # seconds a finished worker gets to exit before it is killed
 # the harness talking, and a flood of short lines would cost the parent far more than bytes.
 EVENTS_BESIDE_TESTS = 8
 # The lines after which the worker is ready for its next test's input: the harness's own
-# prefixes, as in `_finished`.
+# prefixes, as in `reported_in_full`.
 READY_FOR_INPUT = (b'{"event": "compiled"', b'{"event": "test"')
 
 
@@ -173,7 +173,7 @@ class Sandbox:
             worker.sock.close()
             if worker.generation == self._generation:  # (a new zygote makes its own)
                 self._request_fork()  # only now: a fork during the job would compete for CPU
-        if raw.timed_out or raw.overflowed or not _finished(raw):
+        if raw.timed_out or raw.overflowed or not reported_in_full(raw):
             # Cut short: how it ended says why. Knowing that also settles whether its zygote
             # died under it (the loss resolves `exited` too), which is not the code's fault.
             raw.exit = await self._stopped(worker, kill=raw.timed_out or raw.overflowed)
@@ -304,7 +304,7 @@ class Sandbox:
             self._pending.popleft().close()
 
 
-def _finished(raw: RawRun) -> bool:
+def reported_in_full(raw: RawRun) -> bool:
     """Whether the report ends with the harness's own `done` event. Every line starts with
     the harness's `{"event": ...`, so nothing a solution returns or prints can fake this."""
     return bool(raw.lines) and raw.lines[-1].startswith(b'{"event": "done"')
