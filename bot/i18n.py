@@ -24,6 +24,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "opt.id": ("question id, e.g. python-gil", "题目 id，例如 python-gil"),
     "opt.topic": ("topic, e.g. distributed", "主题，例如 distributed"),
     "opt.kind": ("qa (explained) or coding", "qa（问答）或 coding（编程）"),
+    "opt.difficulty": ("easy, medium or hard", "easy（简单）、medium（中等）或 hard（困难）"),
     "opt.lang": ("language of the text: en or zh (default: yours)",
                  "内容的语言：en 或 zh（默认与你的语言相同）"),
     "opt.query": ("words to look for", "搜索关键词"),
@@ -337,9 +338,10 @@ CATALOG: dict[str, tuple[str, str]] = {
                               "`{option}` 最多 {limit} 个字符。"),
     "error.empty_option": ("`{option}:` needs a value after the colon. Usage: `{usage}`",
                            "`{option}:` 冒号后面需要一个值。用法：`{usage}`"),
-    "error.id_and_filters": ("Give either a question id or filters (`topic:`, `kind:`), not "
+    "error.id_and_filters": ("Give either a question id or filters (`topic:`, `kind:`, "
+                             "`difficulty:`), not "
                              "both: an id already names one question.",
-                             "题目 id 和筛选条件（`topic:`、`kind:`）只能二选一："
+                             "题目 id 和筛选条件（`topic:`、`kind:`、`difficulty:`）只能二选一："
                              "id 已经指定了一道题。"),
     "error.unknown_command_close": ("Unknown command `/{name}`. Did you mean `/{close}`?",
                                     "没有 `/{name}` 这个命令。你是想用 `/{close}` 吗？"),

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import logging
 import random
+from pathlib import Path
 
 import aiosqlite
 import pytest
 
-from bot.app import open_app
+from bot.app import App, open_app
+from bot.content.loader import load_bank
 from bot.core import Studybot
 from bot.settings import Settings
 from bot.types import ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
-from tests.fakes import FakeClock
+from tests.fakes import FakeClock, write_question
 
 ALICE = User("test", "u1", "alice")
 
@@ -183,3 +185,20 @@ async def test_a_pasted_wall_of_text_is_not_echoed_back(core: Studybot) -> None:
         reply = await core.handle_line(line, user=ALICE, channel=where, locale=Locale.EN)
         assert reply.tone is Tone.USER_ERROR, line[:20]
         assert len(reply.body) < 300, (line[:20], reply.body[:100])
+
+
+async def test_question_by_difficulty(app: App, content_dir: Path) -> None:
+    write_question(content_dir, "hard-one", "难题", "答案。", difficulty="hard")
+    await load_bank(app.db, content_dir)
+    core, where = app.core, ChannelRef("test", "c1")
+
+    async def line(text: str, locale: Locale = Locale.EN) -> Reply:
+        return await core.handle_line(text, user=ALICE, channel=where, locale=locale)
+
+    for _ in range(5):
+        assert (await line("/question difficulty:hard")).title == "难题"
+    assert (await line("/question difficulty:困难", Locale.ZH)).title == "难题"
+    none = await line("/question difficulty:easy")
+    assert none.tone is Tone.USER_ERROR and "difficulty:easy" in none.body
+    both = await line("/question python-gil difficulty:hard")
+    assert both.body.startswith("Give either a question id or filters")

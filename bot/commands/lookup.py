@@ -15,18 +15,20 @@ from bot.commands.views import answer_reply, question_reply
 from bot.content.topics import chinese_name, resolve
 from bot.errors import BadArgument, NotFound
 from bot.i18n import t
-from bot.types import Invocation, Kind, Locale, Question, Reply
+from bot.types import Difficulty, Invocation, Kind, Locale, Question, Reply
 
 
 async def question(ctx: Context, inv: Invocation) -> Reply:
     qid = inv.options.get("id")
-    if qid and ({"topic", "kind"} & inv.options.keys()):
+    if qid and ({"topic", "kind", "difficulty"} & inv.options.keys()):
         raise BadArgument(t(inv.locale, "error.id_and_filters"))
     if qid:
         return question_reply(await _get_or_suggest(ctx, inv, qid), inv.locale, _lang(inv))
     kind = _kind(inv)
     topic = await _topic(ctx, inv)
-    picked = await ctx.store.pick(ctx.rng, kind=kind, topic=topic)
+    level = inv.options.get("difficulty")
+    difficulty = Difficulty(level) if level else None  # a valid choice: the core checked it
+    picked = await ctx.store.pick(ctx.rng, kind=kind, topic=topic, difficulty=difficulty)
     if picked is None:
         filters = ", ".join(f"{k}:{v}" for k, v in inv.options.items())
         raise NotFound(t(inv.locale, "error.no_match", filters=filters))

@@ -79,6 +79,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("kind", "opt.kind", choices=("qa", "coding"),
                    aliases=(("explained", "qa"), ("问答", "qa"), ("编程", "coding"))),
         OptionSpec("lang", "opt.lang", choices=LANGUAGES),
+        OptionSpec("difficulty", "opt.difficulty", choices=("easy", "medium", "hard"),
+                   aliases=(("简单", "easy"), ("中等", "medium"), ("困难", "hard"))),
     )),
     CommandSpec("answer", "cmd.answer", (
         OptionSpec("id", "opt.id", required=True, suggest=Suggest.QUESTION),

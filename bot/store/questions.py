@@ -51,10 +51,15 @@ class QuestionStore:
         return _question(row) if row else None
 
     async def pick(
-        self, rng: random.Random, *, kind: Kind | None = None, topic: str | None = None
+        self,
+        rng: random.Random,
+        *,
+        kind: Kind | None = None,
+        topic: str | None = None,
+        difficulty: Difficulty | None = None,
     ) -> Question | None:
-        """A uniformly random live question, optionally of one kind and topic."""
-        where, params = _filters(kind, topic)
+        """A uniformly random live question, optionally of one kind, topic and difficulty."""
+        where, params = _filters(kind, topic, difficulty)
         row = await fetch_one(self._db, f"SELECT count(*) FROM questions WHERE {where}", params)
         count = int(row[0]) if row else 0
         if count == 0:
@@ -144,11 +149,15 @@ def _question(row: aiosqlite.Row) -> Question:
     )  # fmt: skip
 
 
-def _filters(kind: Kind | None, topic: str | None) -> tuple[str, tuple[str, ...]]:
+def _filters(kind: Kind | None, topic: str | None,
+             difficulty: Difficulty | None = None) -> tuple[str, tuple[str, ...]]:  # fmt: skip
     clauses, params = [LIVE], list[str]()
     if kind is not None:
         clauses.append("kind = ?")
         params.append(kind.value)
+    if difficulty is not None:
+        clauses.append("difficulty = ?")
+        params.append(difficulty.value)
     if topic is not None:
         clauses.append("id IN (SELECT question_id FROM question_topics WHERE topic = ?)")
         params.append(topic)

@@ -14,7 +14,7 @@ async def test_login_registers_every_command_from_the_specs(bot: Running) -> Non
     assert list(registered) == [spec.name for spec in COMMANDS]
     question = registered["question"]
     assert {o["name"]: o.get("autocomplete") for o in question["options"]} == {
-        "id": True, "topic": True, "kind": None, "lang": None}  # fmt: skip
+        "id": True, "topic": True, "kind": None, "lang": None, "difficulty": None}  # fmt: skip
     assert question["name_localizations"]["zh-CN"] == "题目"
     assert registered["answer"]["options"][0] == {
         "type": 3, "name": "id", "required": True, "autocomplete": True,
