@@ -12,7 +12,7 @@ import difflib
 
 from bot.commands.context import Context
 from bot.commands.views import answer_reply, question_reply
-from bot.content.topics import chinese_name, resolve
+from bot.content.topics import chinese_name, slug_for
 from bot.errors import BadArgument, NotFound
 from bot.i18n import t
 from bot.types import Difficulty, Invocation, Kind, Locale, Question, Reply
@@ -57,7 +57,7 @@ async def _get_or_suggest(ctx: Context, inv: Invocation, qid: str) -> Question:
     found = await ctx.store.get(key)
     if found is not None:
         return found
-    topic = _topic_slug(qid)
+    topic = slug_for(qid)
     if await ctx.store.topic_exists(topic):
         picked = await ctx.store.pick(ctx.rng, topic=topic)
         if picked is not None:  # `/question gpu`: a topic where an id was expected
@@ -84,17 +84,11 @@ async def _topic(ctx: Context, inv: Invocation) -> str | None:
     raw = inv.options.get("topic")
     if raw is None:
         return None
-    topic = _topic_slug(raw)
+    topic = slug_for(raw)
     if not await ctx.store.topic_exists(topic):
         names = ", ".join(f"`{c.topic}`" for c in await ctx.store.topics())
         raise BadArgument(t(inv.locale, "error.bad_topic", topic=raw, topics=names))
     return topic
-
-
-def _topic_slug(name: str) -> str:
-    """The slug `name` asks for: a topic of the table by any of its names, else as typed."""
-    found = resolve(name)
-    return found.slug if found is not None else name.strip().lower()
 
 
 def _topic_line(locale: Locale, topic: str, count: int) -> str:

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import TypeVar
 
 from bot.commands.context import Context
+from bot.content.topics import slug_for
 from bot.errors import BadArgument, NotFound, UserError
 from bot.i18n import CATALOG, t
 from bot.schedule.model import AnswerTiming, Schedule, format_days, parse_days
@@ -64,7 +65,7 @@ async def _set(ctx: Context, inv: Invocation) -> Reply:
     coding = _parsed(inv, "coding", parse_days, o.get("coding", "none"))
     if not days | coding:
         raise BadArgument(t(inv.locale, "error.no_days"))
-    topic = o["topic"].strip().lower() if o.get("topic") else None
+    topic = slug_for(o["topic"]) if o.get("topic") else None  # 分布式 as distributed
     await _check_topic(ctx, inv, topic, Kind.QA if days - coding else None)
     draft = Schedule(
         id=0, channel=inv.channel,

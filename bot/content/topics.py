@@ -57,6 +57,12 @@ def resolve(name: str) -> Topic | None:
     return _BY_NAME.get(_fold(name))
 
 
+def slug_for(name: str) -> str:
+    """The slug `name` asks for: a topic of the table by any of its names, else as typed."""
+    found = resolve(name)
+    return found.slug if found is not None else name.strip().lower()
+
+
 def chinese_name(slug: str) -> str | None:
     found = resolve(slug)
     return found.zh if found is not None and found.slug == slug else None

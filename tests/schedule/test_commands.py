@@ -173,3 +173,13 @@ async def test_daily_now_says_what_happened(core: Studybot, adapter: FakeAdapter
     assert first.body == "Posted the next question."
     assert again.body == "A question was posted here a moment ago; nothing more was posted."
     assert len(adapter.sent) == 1
+
+
+async def test_a_schedule_topic_may_be_named_in_chinese(
+    core: Studybot, loaded_db: aiosqlite.Connection
+) -> None:
+    reply = await core.handle(run("schedule", ADMIN, Locale.ZH, action="set", time="09:00",
+                                  timezone="UTC", topic="分布式"))  # fmt: skip
+    assert reply.tone is Tone.INFO, reply.body
+    saved = await stored(loaded_db)
+    assert saved is not None and getattr(saved, "topic", None) == "distributed"
