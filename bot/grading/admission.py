@@ -24,6 +24,7 @@ from bot.types import Locale, User
 MINUTE = timedelta(minutes=1)
 Key = tuple[str, str]
 KindKey = tuple[str, str, str]
+FORGET_ABOVE = 256  # people's windows kept before stale ones are dropped
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,7 @@ class Admission:
         if key in self._active:
             raise TooBusy(t(locale, "grading.one_at_a_time"))
         now = self._clock.now()
+        self._forget_before(now - MINUTE)
         recent = self._recent.setdefault((*key, kind), collections.deque())
         while recent and recent[0] <= now - MINUTE:
             recent.popleft()
@@ -60,6 +62,16 @@ class Admission:
         recent.append(now)
         self._active.add(key)
         return Ticket(self, key)
+
+    def _forget_before(self, cutoff: datetime) -> None:
+        """Drop the windows of people with no grading since `cutoff`, once the table has
+        grown past a few hundred: it holds who graded in the last minute, not everyone ever
+        seen. (Each window is in time order, so its last entry is its newest.)"""
+        if len(self._recent) < FORGET_ABOVE:
+            return
+        stale = [k for k, window in self._recent.items() if not window or window[-1] <= cutoff]
+        for k in stale:
+            del self._recent[k]
 
 
 class Ticket:

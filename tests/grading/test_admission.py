@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 
 from bot.errors import TooBusy
-from bot.grading.admission import Admission, AdmissionConfig
+from bot.grading.admission import FORGET_ABOVE, Admission, AdmissionConfig
 from bot.types import Locale, User
 from tests.fakes import FakeClock
 
@@ -97,3 +97,19 @@ async def until(condition: Callable[[], bool]) -> None:
 async def _enter(admission: Admission, user: User) -> None:
     async with admission.admit(user, Locale.EN):
         pass
+
+
+async def test_the_rate_table_forgets_people_who_stopped(clock: FakeClock) -> None:
+    admission = Admission(clock)
+    for i in range(FORGET_ABOVE + 10):
+        async with admission.admit(User("test", f"u{i}", "someone"), Locale.EN):
+            pass
+    clock.advance(timedelta(minutes=2))
+    async with admission.admit(ALICE, Locale.EN):
+        pass
+    assert len(admission._recent) == 1  # only Alice's window: the others had gone quiet
+    for _ in range(admission.config.per_minute - 1):  # and her own allowance still counts
+        async with admission.admit(ALICE, Locale.EN):
+            pass
+    with pytest.raises(TooBusy):
+        admission.admit(ALICE, Locale.EN)
