@@ -12,6 +12,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 
+from bot.commands.browse import questions
 from bot.commands.complete import complete
 from bot.commands.context import Context
 from bot.commands.find import search
@@ -42,6 +43,7 @@ Handler = Callable[[Context, Invocation], Awaitable[Reply]]
 
 HANDLERS: dict[str, Handler] = {
     "question": question,
+    "questions": questions,
     "answer": answer,
     "search": search,
     "topics": topics,

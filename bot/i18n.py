@@ -17,6 +17,9 @@ CATALOG: dict[str, tuple[str, str]] = {
     # command summaries (help, slash-command descriptions)
     "cmd.question": ("Show a question by id, or a random one (by topic or kind)",
                      "按 id 查看题目，或随机一题（可按主题或类型）"),
+    "cmd.questions": ("List the questions, by topic and difficulty, a page at a time",
+                      "按主题和难度分页列出题目"),
+    "opt.page": ("page number, from 1", "页码，从 1 开始"),
     "cmd.answer": ("Show the explanation of a question", "查看题目的解析"),
     "cmd.search": ("Search the questions (Chinese or English)", "搜索题目（中英文均可）"),
     "cmd.topics": ("List the topics and how many questions each has", "列出所有主题及题目数量"),
@@ -96,6 +99,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "difficulty.hard": ("hard", "困难"),
     "action.reveal": ("Show answer", "查看解析"),
     "action.open": ("Open {id}", "打开 {id}"),
+    "action.previous_page": ("◀ Previous page", "◀ 上一页"),
+    "action.next_page": ("Next page ▶", "下一页 ▶"),
     "action.submit": ("Submit solution", "提交解答"),
     "action.related": ("Related: {id}", "相关：{id}"),
     # the language button names the language it switches to, in that language
@@ -118,9 +123,22 @@ CATALOG: dict[str, tuple[str, str]] = {
     "search.too_long": ("Search words are limited to {limit} characters; try the key terms.",
                         "搜索内容最多 {limit} 个字符，请只输入关键词。"),
     "topics.title": ("Topics", "主题"),
+    "browse.title": ("Questions", "题目列表"),
+    "browse.filtered": ("Questions: {filters}", "题目列表：{filters}"),
+    "browse.page": ("Page {page} of {pages}: {first}–{last} of {total}. Open one with "
+                    "`/question <id>`.",
+                    "第 {page}/{pages} 页：第 {first}–{last} 题，共 {total} 题。"
+                    "用 `/question <id>` 打开一题。"),
+    "browse.past_end": ("There is no page {page}: this list has {pages} page(s).",
+                        "没有第 {page} 页：这个列表共 {pages} 页。"),
+    "browse.bad_page": ("`page:{page}` is not a page number: give a whole number from 1, "
+                        "e.g. `page:2`.",
+                        "`page:{page}` 不是页码：请给出从 1 开始的整数，例如 `page:2`。"),
     "topics.line": ("`{topic}`{name}: {count} question(s)", "`{topic}`{name}：{count} 题"),
-    "topics.hint": ("Pick one with `/question topic:<topic>`.",
-                    "用 `/question topic:<主题>` 随机一题。"),
+    "topics.hint": ("Pick one with `/question topic:<topic>`, or list them all with "
+                    "`/questions topic:<topic>`.",
+                    "用 `/question topic:<主题>` 随机一题，"
+                    "或用 `/questions topic:<主题>` 列出全部。"),
     "help.title": ("studybot: AI-infra interview practice", "studybot：AI Infra 面试练习"),
     "help.intro": ("Questions from real AI-infrastructure interview reports.",
                    "题目来自真实的 AI Infra 面经。"),

@@ -155,13 +155,15 @@ class ActionKind(enum.StrEnum):
     """What a button does. Adapters route clicks by kind and `value`, statelessly.
 
     The `*_IN` kinds show an item in a given language; their value is `<lang>:<id>`
-    (`en:python-gil`), so a click needs nothing else either."""
+    (`en:python-gil`), so a click needs nothing else either. A `BROWSE` button turns a page
+    of `/questions`; its value is the listing's options, `topic=gpu;page=2`."""
 
     REVEAL_ANSWER = "reveal"
     SHOW_QUESTION = "question"
     SUBMIT_SOLUTION = "submit"
     ANSWER_IN = "answer-in"
     QUESTION_IN = "question-in"
+    BROWSE = "browse"
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,17 +178,26 @@ class Action:
     def in_language(cls, kind: ActionKind, label: str, qid: str, lang: Locale) -> Action:
         return cls(kind, label, f"{lang.value}:{qid}")
 
+    @classmethod
+    def browse(cls, label: str, options: dict[str, str]) -> Action:
+        return cls(ActionKind.BROWSE, label, ";".join(f"{k}={v}" for k, v in options.items()))
+
     def invocation(self) -> tuple[str, dict[str, str]]:
         """The command a click runs and its options: the one routing every adapter uses."""
         command, option = _ACTION_COMMANDS[self.kind]
         if self.kind in _IN_LANGUAGE:
             lang, _, qid = self.value.partition(":")
             return command, {option: qid, "lang": lang}
+        if self.kind is ActionKind.BROWSE:
+            pairs = (pair.partition("=") for pair in self.value.split(";"))
+            return command, {k: v for k, sep, v in pairs if sep and k and v}
         return command, {option: self.value}
 
     def as_command(self) -> str:
         """The slash command that does the same thing: the console's fallback for a button."""
         command, options = self.invocation()
+        if self.kind is ActionKind.BROWSE:  # options by name: any of them may be absent
+            return " ".join([f"/{command}", *(f"{k}:{v}" for k, v in options.items())])
         first, *more = options.items()
         return " ".join([f"/{command} {first[1]}", *(f"{k}:{v}" for k, v in more)])
 
@@ -197,6 +208,7 @@ _ACTION_COMMANDS = {
     ActionKind.SUBMIT_SOLUTION: ("submit", "problem"),
     ActionKind.ANSWER_IN: ("answer", "id"),
     ActionKind.QUESTION_IN: ("question", "id"),
+    ActionKind.BROWSE: ("questions", "page"),
 }
 _IN_LANGUAGE = frozenset({ActionKind.ANSWER_IN, ActionKind.QUESTION_IN})
 

@@ -42,6 +42,7 @@ STYLES = {
     ActionKind.SUBMIT_SOLUTION: discord.ButtonStyle.success,
     ActionKind.ANSWER_IN: discord.ButtonStyle.secondary,
     ActionKind.QUESTION_IN: discord.ButtonStyle.secondary,
+    ActionKind.BROWSE: discord.ButtonStyle.secondary,
 }
 
 

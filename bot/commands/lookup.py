@@ -24,10 +24,7 @@ async def question(ctx: Context, inv: Invocation) -> Reply:
         raise BadArgument(t(inv.locale, "error.id_and_filters"))
     if qid:
         return question_reply(await _get_or_suggest(ctx, inv, qid), inv.locale, _lang(inv))
-    kind = _kind(inv)
-    topic = await _topic(ctx, inv)
-    level = inv.options.get("difficulty")
-    difficulty = Difficulty(level) if level else None  # a valid choice: the core checked it
+    kind, topic, difficulty = kind_of(inv), await topic_of(ctx, inv), difficulty_of(inv)
     picked = await ctx.store.pick(ctx.rng, kind=kind, topic=topic, difficulty=difficulty)
     if picked is None:
         filters = ", ".join(f"{k}:{v}" for k, v in inv.options.items())
@@ -75,12 +72,19 @@ async def _nearest(ctx: Context, text: str, limit: int = 3) -> tuple[str, ...]:
     return tuple(dict.fromkeys([*close, *hits]))[:limit]
 
 
-def _kind(inv: Invocation) -> Kind | None:
+def kind_of(inv: Invocation) -> Kind | None:
     raw = inv.options.get("kind")
     return Kind(raw.lower()) if raw else None  # a valid choice: the core checked it
 
 
-async def _topic(ctx: Context, inv: Invocation) -> str | None:
+def difficulty_of(inv: Invocation) -> Difficulty | None:
+    raw = inv.options.get("difficulty")
+    return Difficulty(raw) if raw else None  # a valid choice: the core checked it
+
+
+async def topic_of(ctx: Context, inv: Invocation) -> str | None:
+    """The `topic:` option as a slug (any of its names works), or a BadArgument listing the
+    topics there are."""
     raw = inv.options.get("topic")
     if raw is None:
         return None

@@ -82,6 +82,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("difficulty", "opt.difficulty", choices=("easy", "medium", "hard"),
                    aliases=(("简单", "easy"), ("中等", "medium"), ("困难", "hard"))),
     )),
+    CommandSpec("questions", "cmd.questions", (
+        OptionSpec("topic", "opt.topic", suggest=Suggest.TOPIC),
+        OptionSpec("difficulty", "opt.difficulty", choices=("easy", "medium", "hard"),
+                   aliases=(("简单", "easy"), ("中等", "medium"), ("困难", "hard"))),
+        OptionSpec("kind", "opt.kind", choices=("qa", "coding"),
+                   aliases=(("explained", "qa"), ("问答", "qa"), ("编程", "coding"))),
+        OptionSpec("page", "opt.page"),
+    )),
     CommandSpec("answer", "cmd.answer", (
         OptionSpec("id", "opt.id", required=True, suggest=Suggest.QUESTION),
         OptionSpec("lang", "opt.lang", choices=LANGUAGES),

@@ -68,6 +68,24 @@ class QuestionStore:
         picked = await fetch_one(self._db, sql, (*params, rng.randrange(count)))
         return _question(picked) if picked else None
 
+    async def browse(
+        self,
+        *,
+        kind: Kind | None = None,
+        topic: str | None = None,
+        difficulty: Difficulty | None = None,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> tuple[int, list[Question]]:
+        """How many live questions match, and `limit` of them from `offset`: easiest first,
+        then by id, so pages are stable while the bank is unchanged."""
+        where, params = _filters(kind, topic, difficulty)
+        row = await fetch_one(self._db, f"SELECT count(*) FROM questions WHERE {where}", params)
+        order = "CASE difficulty WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, id"
+        sql = f"SELECT {_COLUMNS} FROM questions WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?"
+        found = await fetch_all(self._db, sql, (*params, limit, offset))
+        return (int(row[0]) if row else 0), [_question(r) for r in found]
+
     async def ids_matching(
         self, *, kind: Kind | None = None, topic: str | None = None
     ) -> list[str]:

@@ -1,0 +1,82 @@
+"""`/questions [topic] [difficulty] [kind] [page]`: the bank as a list, a page at a time.
+
+Pages hold `PAGE_SIZE` items, easiest first. The previous and next buttons carry the whole
+listing in their value (`topic=gpu;page=2`), so they need no state and keep working after a
+restart; a page past the end says how many there are.
+"""
+
+from __future__ import annotations
+
+import math
+
+from bot.commands.context import Context
+from bot.commands.lookup import difficulty_of, kind_of, topic_of
+from bot.content.topics import chinese_name
+from bot.errors import BadArgument, NotFound
+from bot.i18n import t
+from bot.types import Action, Invocation, Locale, Question, Reply
+
+PAGE_SIZE = 10
+FILTERS = ("topic", "difficulty", "kind")
+
+
+async def questions(ctx: Context, inv: Invocation) -> Reply:
+    topic, difficulty, kind = await topic_of(ctx, inv), difficulty_of(inv), kind_of(inv)
+    page = _page(inv)
+    offset = (page - 1) * PAGE_SIZE
+    total, items = await ctx.store.browse(kind=kind, topic=topic, difficulty=difficulty,
+                                          offset=offset, limit=PAGE_SIZE)  # fmt: skip
+    filters = {k: inv.options[k] for k in FILTERS if inv.options.get(k)}
+    if topic is not None:  # by its slug: ASCII, short, the same in every language
+        filters["topic"] = topic
+    if total == 0:
+        shown = ", ".join(f"{k}:{v}" for k, v in filters.items())
+        raise NotFound(t(inv.locale, "error.no_match", filters=shown))
+    pages = math.ceil(total / PAGE_SIZE)
+    if not items:
+        raise BadArgument(t(inv.locale, "browse.past_end", page=page, pages=pages))
+    first = offset + 1
+    lines = [_line(q, inv.locale) for q in items]
+    return Reply(
+        title=_title(inv.locale, topic, filters),
+        body="\n".join(lines),
+        footer=t(inv.locale, "browse.page", page=page, pages=pages, first=first,
+                 last=first + len(items) - 1, total=total),
+        actions=_turns(inv.locale, filters, page, pages),
+    )  # fmt: skip
+
+
+def _page(inv: Invocation) -> int:
+    raw = inv.options.get("page", "1").strip()
+    if not raw.isdigit() or not 1 <= int(raw) <= 10_000:
+        raise BadArgument(t(inv.locale, "browse.bad_page", page=raw[:20]))
+    return int(raw)
+
+
+def _title(locale: Locale, topic: str | None, filters: dict[str, str]) -> str:
+    name = chinese_name(topic) if topic and locale is Locale.ZH else None
+    parts = [f"{topic}（{name}）" if name else topic]
+    if "difficulty" in filters:
+        parts.append(t(locale, f"difficulty.{filters['difficulty']}"))
+    if "kind" in filters:
+        parts.append(t(locale, f"kind.{filters['kind']}"))
+    shown = " · ".join(p for p in parts if p)
+    return t(locale, "browse.filtered", filters=shown) if shown else t(locale, "browse.title")
+
+
+def _line(q: Question, locale: Locale) -> str:
+    level = t(locale, f"difficulty.{q.difficulty.value}")
+    kind = f" · {t(locale, 'kind.coding')}" if q.kind.value == "coding" else ""
+    return f"`{q.id}` {q.display_title(locale)} · {level}{kind}"
+
+
+def _turns(locale: Locale, filters: dict[str, str], page: int,
+           pages: int) -> tuple[Action, ...]:  # fmt: skip
+    turns = []
+    if page > 1:
+        turns.append(Action.browse(t(locale, "action.previous_page"),
+                                   {**filters, "page": str(page - 1)}))  # fmt: skip
+    if page < pages:
+        turns.append(Action.browse(t(locale, "action.next_page"),
+                                   {**filters, "page": str(page + 1)}))  # fmt: skip
+    return tuple(turns)
