@@ -6,8 +6,10 @@ others are still imported, and the exit code is 1 so a script notices. `--dry-ru
 same plan and writes nothing. `--json` prints exactly one object on stdout::
 
     {"files": [{"path": str, "rejected": bool, "error": str | null,
-                "questions": [{"title": str, "kind": "qa" | "coding",
-                               "duplicate_of": str | null}]}]}
+                "questions": [{"title": str, "kind": "qa" | "coding", "id": str,
+                               "duplicate_of": str | null, "reworded": bool}]}]}
+
+`reworded` marks a likely duplicate: the bank's item asks the same in other words.
 
 `bot.cli.content` registers `import_command` in the `content` group.
 """
@@ -58,7 +60,13 @@ def _file_json(file: FilePlan) -> dict[str, Any]:
         "rejected": file.rejected,
         "error": file.error,
         "questions": [
-            {"title": q.title, "kind": q.kind.value, "duplicate_of": q.duplicate_of}
+            {
+                "title": q.title,
+                "kind": q.kind.value,
+                "id": q.id,
+                "duplicate_of": q.duplicate_of,
+                "reworded": q.reworded,
+            }
             for q in file.questions
         ],
     }
@@ -88,6 +96,13 @@ def _question_summary(q: PlannedQuestion) -> list[str]:
     if q.duplicate_of is None:
         outcome = f"new → {q.path}"
     else:
-        note = "source added" if q.source_added else "source already listed"
-        outcome = f"duplicate of {q.duplicate_of} ({note})"
+        note = (
+            "written for the bank: source not added"
+            if q.authored
+            else "source added"
+            if q.source_added
+            else "source already listed"
+        )
+        likely = "likely duplicate (reworded)" if q.reworded else "duplicate"
+        outcome = f"{likely} of {q.duplicate_of} ({note})"
     return [f"  [{q.kind.value}] {q.title}", f"      {outcome}"]

@@ -11,11 +11,16 @@ exactly what a real run would do, and a rejected report cannot leave half its fi
 Duplicates. The bank under `root` is scanned tolerantly (a broken file is skipped, its id still
 reserved) rather than with `read_bank`, which would refuse the whole import over one bad file.
 Titles are compared by a normalised key: "Q:" and "手撕：" prefixes, punctuation (half and full
-width, via NFKC), whitespace and case removed. A question matches an entry of the same kind
-whose key is equal, or similar by `difflib.SequenceMatcher` ratio >= 0.85, either as is or
-with bracketed asides dropped ("数值的整数次方（快速幂）" is "数值的整数次方"). A match gets the
+width, via NFKC), whitespace, case and the words that only frame a question ("讲一下", "是什么",
+"的") removed, so "讲一下Python的GIL？" and "Python的GIL是什么？" have one key. A question matches
+an entry of the same kind whose key is equal, or similar by `difflib.SequenceMatcher` ratio
+>= 0.85: as is, with bracketed asides dropped ("数值的整数次方（快速幂）" is "数值的整数次方"), or
+with a phrase replaced by the abbreviation in brackets after it ("Python全局解释器锁（GIL）" is
+"PythonGIL"). The plan reports such a match as a likely duplicate of that id. A match gets the
 report's source appended to its `sources` (identity: document and title), its other keys and
-body kept; no new file. Questions planned earlier in the same batch are matched the same way.
+body kept; no new file. An item written for the bank (`source: original`) is matched too, and
+keeps its attribution: the plan says the source was not added. Questions planned earlier in
+the same batch are matched the same way.
 
 Ids are slugs of the English words in the title ("python-gil"); a title with none gets
 "q-" plus 8 hex digits of the SHA-1 of its key, and one whose only English is a language name
@@ -29,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import math
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
@@ -38,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.content import frontmatter
+from bot.content import topics as topic_table
 from bot.content.bank import (
     EXPLANATION_FILE,
     PROBLEM_FILE,
@@ -47,6 +54,7 @@ from bot.content.bank import (
 )
 from bot.content.report import CODING_MARK, Report, ReportQuestion, parse_report
 from bot.errors import Fault, ImportRejected
+from bot.search.tokens import query_tokens
 from bot.types import Kind, Source, Status
 
 SIMILARITY = 0.85
@@ -58,21 +66,37 @@ LANGUAGES = frozenset({"python", "cpp", "c", "java", "go", "golang", "rust", "js
 TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("python", ("python", "gil", "cpython")),
     ("concurrency", ("线程", "进程", "协程", "并发", "gil", "ipc", "锁")),
-    ("distributed", ("分布式", "ddp", "并行", "parallel")),
-    ("collectives", ("allreduce", "all-reduce", "nccl", "通信")),
-    ("gpu", ("gpu", "cuda", "kernel")),
+    ("distributed", ("分布式", "ddp", "fsdp", "zero", "并行", "parallel")),
+    ("collectives", ("allreduce", "all-reduce", "nccl", "通信", "集合通信")),
+    ("gpu", ("gpu", "cuda", "kernel", "warp", "显卡")),
     ("memory", ("显存",)),
-    ("pytorch", ("pytorch", "torch", "tensor.")),
-    ("transformers", ("attention", "transformer", "注意力")),
-    ("inference", ("kv-cache", "kv cache", "推理")),
-    ("compilers", ("fusion", "编译", "算子融合")),
-    ("algorithms", ("快速幂", "矩阵", "排序", "链表", "二叉树", "动态规划", "二分")),
+    ("pytorch", ("pytorch", "torch", "tensor.", "autograd")),
+    ("transformers", ("attention", "transformer", "注意力", "rope", "layernorm")),
+    ("inference", ("kv-cache", "kv cache", "推理", "vllm", "投机")),
+    ("quantization", ("量化", "int8", "int4", "awq", "gptq")),
+    ("precision", ("混合精度", "fp16", "bf16", "fp8")),
+    ("interconnect", ("nvlink", "pcie", "infiniband", "rdma", "互联")),
+    ("compilers", ("fusion", "编译", "算子融合", "triton")),
+    ("performance", ("roofline", "性能", "profil")),
+    ("os", ("操作系统", "虚拟内存", "页表", "linux")),
+    ("reliability", ("容错", "checkpoint", "故障", "可靠性")),
+    ("algorithms", ("快速幂", "矩阵", "排序", "链表", "二叉树", "动态规划", "二分", "lru")),
 )
-# Not in the topic table: an item that gets it is written as a draft, for a reviewer to place.
+# Only when nothing else tells (an empty bank): not in the topic table, so an item that gets
+# it is written as a draft for a reviewer to place.
 FALLBACK_TOPIC = "uncategorized"
+NEAREST = 0.5  # the least share of a title's weight an existing title must hold to lend a topic
 
 _PREFIX = re.compile(rf"^(?:Q\d*\s*[:：]\s*)?(?:{CODING_MARK}\s*[:：]?\s*)?")
 _ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|【[^【】]*】")
+# "全局解释器锁(gil)" -> "gil": a Chinese phrase followed by its abbreviation.
+_ABBREVIATED = re.compile(r"[\u4e00-\u9fff]+\(([a-z0-9]+)\)")
+# Words that frame a question without saying what it asks, longest first.
+FRAMING = ("请简单介绍一下", "简单介绍一下", "介绍一下", "简单介绍", "讲一讲", "讲一下", "讲讲",
+           "说一说", "说一下", "说说", "谈一谈", "谈一下", "谈谈", "聊一聊", "聊一下", "聊聊",
+           "解释一下", "简述一下", "简述", "请问", "你了解", "了解吗", "知道吗", "什么是", "是什么",
+           "是啥", "怎么理解", "如何理解", "你对", "的理解", "的")  # fmt: skip
+_FRAMING = re.compile("|".join(map(re.escape, FRAMING)))
 _ENGLISH = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:\+\+)?")
 
 QA_TODO = "TODO(reviewer): the report gave no answer to this question. Write one before publishing."
@@ -96,6 +120,8 @@ class PlannedQuestion:
     path: Path
     duplicate_of: str | None = None
     source_added: bool = False
+    reworded: bool = False  # the duplicate's title differs: a likely duplicate, to check
+    authored: bool = False  # the duplicate was written for the bank: no source is added
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +208,8 @@ def _read_entry(path: Path, qid: str) -> _Entry | None:
     except (OSError, UnicodeDecodeError, frontmatter.FrontMatterError):
         return None  # broken files are `content validate`'s business, not the importer's
     title, sources = fm.data.get("title"), fm.data.get("sources")
-    if not isinstance(title, str) or not isinstance(sources, list):
+    original = fm.data.get("source") == "original"
+    if not isinstance(title, str) or not (isinstance(sources, list) or original):
         return None
     kind = Kind.CODING if path.name == PROBLEM_FILE else Kind.QA
     return _Entry(qid, kind, normalise_title(title), path, fm.data, fm.body)
@@ -192,9 +219,10 @@ def _read_entry(path: Path, qid: str) -> _Entry | None:
 
 
 def normalise_title(title: str) -> str:
-    """The comparable core of a title: no Q:/手撕 prefix, punctuation, whitespace or case."""
+    """The comparable core of a title: no Q:/手撕 prefix, punctuation, whitespace, case or
+    framing words."""
     text = unicodedata.normalize("NFKC", title).strip()
-    text = _PREFIX.sub("", text)
+    text = _FRAMING.sub("", _PREFIX.sub("", text))
     return "".join(c for c in text.casefold() if c.isalnum() or c in "()[]【】")
 
 
@@ -207,14 +235,23 @@ def _without_asides(key: str) -> str:
     return _plain(_ASIDE.sub("", key))
 
 
+def _abbreviated(key: str) -> str:
+    return _plain(_ABBREVIATED.sub(r"\1", key))
+
+
+def _variants(key: str) -> tuple[str, ...]:
+    return _plain(key), _without_asides(key), _abbreviated(key)
+
+
 def similarity(a: str, b: str, floor: float = 0.0) -> float:
-    """How alike two normalised titles are (0..1), as is or without bracketed asides.
+    """How alike two normalised titles are (0..1): as is, without bracketed asides, or with
+    abbreviations in brackets standing for the phrase before them.
 
     Pairs whose cheap upper bounds fall below `floor` are not scored (they count as 0), so
     scanning a large bank for matches above the threshold stays cheap.
     """
     best = 0.0
-    for x, y in ((_plain(a), _plain(b)), (_without_asides(a), _without_asides(b))):
+    for x, y in zip(_variants(a), _variants(b), strict=True):
         if not x or not y:
             continue
         matcher = SequenceMatcher(None, x, y, autojunk=False)
@@ -253,11 +290,38 @@ def slug_for(title: str) -> str:
     return f"{slug}-{digest}" if set(words) <= LANGUAGES else slug
 
 
-def guess_topics(title: str, kind: Kind) -> list[str]:
-    """Topic slugs whose keywords appear in the title; never empty."""
+def guess_topics(title: str, kind: Kind, entries: Sequence[_Entry] = ()) -> list[str]:
+    """Topics of the bank's table for a title; never empty. First the topics whose keywords
+    the title names; else a coding problem is `algorithms`; else the main topic of the bank's
+    most similar question; else (an empty bank) `FALLBACK_TOPIC`."""
     text = unicodedata.normalize("NFKC", title).lower()
     topics = [topic for topic, words in TOPICS if any(w in text for w in words)]
-    return topics or [FALLBACK_TOPIC]
+    if topics:
+        return topics
+    if kind is Kind.CODING:
+        return ["algorithms"]
+    return [_nearest_topic(title, entries) or FALLBACK_TOPIC]
+
+
+def _nearest_topic(title: str, entries: Sequence[_Entry]) -> str | None:
+    """The main topic of the bank's question whose title shares the most of this title's
+    words (CJK bigrams and Latin words, as search tokenises them), each weighted by how rare
+    it is in the bank's titles; None below `NEAREST` of the title's weight."""
+    placed = [(e, set(query_tokens(e.data.get("title", "")))) for e in entries if _main_topic(e)]
+    words = set(query_tokens(_FRAMING.sub("", title)))
+    if not placed or not words:
+        return None
+    rarity = {w: math.log((1 + len(placed)) / (1 + sum(w in t for _, t in placed))) for w in words}
+    whole = sum(rarity.values())
+    score, nearest = max(((sum(rarity[w] for w in words & t), e) for e, t in placed),
+                         key=lambda pair: pair[0])  # fmt: skip
+    return _main_topic(nearest) if whole > 0 and score / whole >= NEAREST else None
+
+
+def _main_topic(entry: _Entry) -> str:
+    topics = entry.data.get("topics")
+    first = topics[0] if isinstance(topics, list) and topics else None
+    return first if isinstance(first, str) and first in topic_table.SLUGS else ""
 
 
 def _unique(base: str, taken: set[str]) -> str:
@@ -301,20 +365,25 @@ def _plan_question(
 ) -> tuple[PlannedQuestion, list[_Entry]]:
     match = _best_match(normalise_title(q.title), q.kind, entries)
     if match is None:
-        entry = _new_entry(root, q, source, _unique(slug_for(q.title), taken))
+        topics = guess_topics(q.title, q.kind, entries)
+        entry = _new_entry(root, q, source, _unique(slug_for(q.title), taken), topics)
         taken.add(entry.id)
         return PlannedQuestion(q.title, q.kind, entry.id, entry.path), [*entries, entry]
     updated = _with_source(match, source)
     outcome = PlannedQuestion(
         q.title, q.kind, match.id, match.path, duplicate_of=match.id,
         source_added=updated is not match,
+        reworded=_plain(match.key) != _plain(normalise_title(q.title)),
+        authored=not isinstance(match.data.get("sources"), list),
     )  # fmt: skip
     return outcome, [updated if e is match else e for e in entries]
 
 
 def _with_source(entry: _Entry, source: Source) -> _Entry:
     """The entry with `source` appended, or the same entry if it already lists it."""
-    listed = entry.data["sources"]
+    listed = entry.data.get("sources")
+    if not isinstance(listed, list):  # written for the bank (`source: original`): it stays so
+        return entry
     if any(_same_source(item, source) for item in listed):
         return entry
     data = {**entry.data, "sources": [*listed, source_dict(source)]}
@@ -332,10 +401,11 @@ def source_dict(source: Source) -> dict[str, str]:
     return {k: v for k, v in dataclasses.asdict(source).items() if v is not None}
 
 
-def _new_entry(root: Path, q: ReportQuestion, source: Source, qid: str) -> _Entry:
+def _new_entry(root: Path, q: ReportQuestion, source: Source, qid: str,
+               topics: list[str]) -> _Entry:  # fmt: skip
     data: dict[str, Any] = {
         "id": qid, "title": q.title, "kind": q.kind.value, "difficulty": DIFFICULTY,
-        "topics": guess_topics(q.title, q.kind), "sources": [source_dict(source)],
+        "topics": topics, "sources": [source_dict(source)],
     }  # fmt: skip
     key = normalise_title(q.title)
     if q.kind is Kind.QA:

@@ -12,6 +12,10 @@ A report is plain text copied from a blog, so it arrives with the blog's debris:
     1 | RNN/LSTM: ... |                    a one-line code block, gutter and frame fused
       • item                               a bullet
     Q: 手撕：旋转矩阵？                    a coding problem; its answer is "（编程题）"
+    手撕：实现 LRU 缓存                    a coding problem on a line of its own (also 手写,
+                                           代码题, 编程题, coding)
+    反问 / 总结 / 感受：...                the interview's closing sections: they end the
+                                           last answer and are not questions
 
 The answer is rebuilt in three passes. The gutters go first, because they say exactly which
 lines are code and nothing else in a code block may be touched. The text between code blocks
@@ -49,6 +53,12 @@ NOISE_WORDS = ("发表于", "更新于", "分类于", "阅读次数", "阅读量
 NOT_A_COMPANY = ("面经", "题库", "汇总", "合集", "总结", "整理", "综合")
 
 _Q_LINE = re.compile(r"^Q\d*\s*[:：]\s*(.*)$")
+_CODING_LINE = re.compile(r"^(?:手撕|手写|代码题|编程题|coding)\s*(?:代码|题)?\s*[:：]\s*(\S.*)$",
+                          re.IGNORECASE)  # fmt: skip
+# The interview's closing sections. "反问：…" and "感受：…" with text are sections too; "总结：…"
+# with text may be the last line of an answer, so only a heading (总结 alone) ends one.
+_SECTION = re.compile(r"^(?:#+\s*)?[【\[]?(?:(?:反问|感受|面试感受|整体感受|个人感受|面后感|面试体验)"
+                      r"(?:环节)?[】\]]?\s*(?:[:：].*)?|(?:总结|面试总结|心得)[】\]]?\s*[:：]?)$")  # fmt: skip
 _CODING_PREFIX = re.compile(rf"^{CODING_MARK}\s*[:：]?\s*")
 _CODING_PLACEHOLDER = re.compile(r"^[（(]\s*编程题\s*[)）]$")
 _ROUND = re.compile(r"^(?:[一二三四五六七八九]|HR|hr|终|加|交叉|主管|技术)面$")
@@ -154,13 +164,21 @@ def _lines(text: str) -> list[str]:
 
 
 def _split(lines: list[str]) -> list[tuple[str, list[str]]]:
-    """(title, answer lines) for each Q: line; text before the first one is dropped."""
+    """(title, answer lines) for each Q: line or coding line; text before the first one, and
+    in a closing section (反问, 总结, 感受), belongs to no question and is dropped."""
     found: list[tuple[str, list[str]]] = []
+    open_ = False  # whether lines now belong to the last question found
     for line in lines:
-        match = _Q_LINE.match(line.strip())
+        stripped = line.strip()
+        match = _Q_LINE.match(stripped) or _CODING_LINE.match(stripped)
         if match:
-            found.append((" ".join(match.group(1).split()), []))
-        elif found:
+            title = " ".join(match.group(1).split())
+            coding = match.re is _CODING_LINE
+            found.append((f"{CODING_MARK}：{title}" if coding else title, []))
+            open_ = True
+        elif _SECTION.match(stripped):
+            open_ = False
+        elif open_:
             found[-1][1].append(line)
     return [(title, body) for title, body in found if title]
 

@@ -229,7 +229,8 @@ def test_json_shape_is_exactly_as_documented(reports: Path, content: Path) -> No
     (file,) = out["files"]
     assert set(file) == {"path", "rejected", "error", "questions"}
     assert (file["path"], file["rejected"], file["error"]) == (str(reports / SEED_000), False, None)
-    assert [set(q) for q in file["questions"]] == [{"title", "kind", "duplicate_of"}] * 4
+    keys = {"title", "kind", "id", "duplicate_of", "reworded"}
+    assert [set(q) for q in file["questions"]] == [keys] * 4
     assert [q["kind"] for q in file["questions"]] == ["qa", "qa", "qa", "coding"]
 
 
@@ -270,9 +271,12 @@ def test_plan_import_matches_the_cli(reports: Path, content: Path) -> None:
 @pytest.mark.parametrize(
     ("a", "b"),
     [
-        ("Q: Python全局解释器锁（GIL）是什么？", "python全局解释器锁(gil)是什么"),
+        ("Q: Python全局解释器锁（GIL）是什么？", "python全局解释器锁(gil)"),
         ("手撕：旋转矩阵", "旋转矩阵"),
-        ("tensor.view 和 tensor.contiguous 的区别?", "tensorview和tensorcontiguous的区别"),
+        ("tensor.view 和 tensor.contiguous 的区别?", "tensorview和tensorcontiguous区别"),
+        ("讲一下Python的GIL？", "pythongil"),
+        ("Python的GIL是什么？", "pythongil"),
+        ("请简单介绍一下 NCCL", "nccl"),
     ],
 )
 def test_normalise_title(a: str, b: str) -> None:
@@ -304,3 +308,99 @@ def test_slug_without_telling_english_is_a_stable_hash() -> None:
     assert slug_for("数值的整数次方（快速幂）？").startswith("q-")
     assert len(slug_for("数值的整数次方（快速幂）？")) == len("q-") + 8
     assert slug_for("旋转矩阵（Python实现）？").startswith("python-")
+
+
+REPORT_IN_SEED_STYLE = """某大厂 AI Infra 实习 一面
+Q1：讲一下Python的GIL？
+GIL 是 CPython 的全局解释器锁。
+
+Q2：介绍一下 KV cache
+推理时缓存每层的 K 和 V。
+
+手撕：实现一个LRU缓存
+手写：快速排序
+代码题：二叉树层序遍历
+
+反问
+问了团队做什么，面试官说做训练框架。
+
+总结
+整体偏基础，八股为主。
+
+感受：面试官人很好。
+"""
+
+
+def test_a_report_in_the_seeds_style_imports_as_a_new_user_expects(
+    tmp_path: Path, content: Path
+) -> None:
+    """Coding lines of their own are problems; the closing sections are nobody's answer; a
+    reworded question of the bank is its likely duplicate, not `python-gil-2`."""
+    shutil.copytree(REPORTS.parent.parent.parent / "content", content)
+    report = tmp_path / "report.txt"
+    report.write_text(REPORT_IN_SEED_STYLE, encoding="utf-8")
+    code, out = run_json(content, report)
+    assert code == 0
+    found = {q["title"]: q for q in out["files"][0]["questions"]}
+    assert list(found) == ["讲一下Python的GIL？", "介绍一下 KV cache", "实现一个LRU缓存",
+                           "快速排序", "二叉树层序遍历"]  # fmt: skip
+    gil = found["讲一下Python的GIL？"]
+    assert (gil["duplicate_of"], gil["reworded"]) == ("python-gil", True)
+    assert [found[t]["kind"] for t in list(found)[2:]] == ["coding"] * 3
+    bank = {q.id: q for q in read_bank(content).questions}
+    kv = bank[found["介绍一下 KV cache"]["id"]]
+    assert kv.answer == "推理时缓存每层的 K 和 V。"  # not the 反问/总结/感受 sections
+    assert kv.topics == ("inference",)
+    for title in list(found)[2:]:
+        problem = bank[found[title]["id"]]
+        assert problem.status.value == "draft" and problem.topics == ("algorithms",)
+    assert any("reworded" in line and "python-gil" in line
+               for line in run(content, "--dry-run", report).stdout.splitlines())
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["反问", "反问：团队做什么", "【反问】", "## 总结", "总结", "总结：", "感受：还行", "面试感受",
+     "整体感受：偏基础"],
+)
+def test_closing_sections_end_the_last_answer(line: str) -> None:
+    from bot.content.report import parse_report
+
+    (q,) = parse_report(f"标题\nQ: 什么是 NCCL？\nNCCL 是通信库。\n{line}\n感想一二\n", "x").questions
+    assert q.answer == "NCCL 是通信库。"
+
+
+def test_a_summary_line_with_text_stays_in_its_answer() -> None:
+    from bot.content.report import parse_report
+
+    text = "标题\nQ: ring 还是 tree？\n各有优劣。\n总结：大消息用 ring。\n"
+    (q,) = parse_report(text, "x").questions
+    assert q.answer.endswith("总结：大消息用 ring。")
+
+
+def test_a_question_no_keyword_places_borrows_the_nearest_items_topic(content: Path) -> None:
+    """Items written for the bank (`source: original`) count as the bank too."""
+    from bot.content.importer import guess_topics, scan_bank
+
+    shutil.copytree(REPORTS.parent.parent.parent / "content", content)
+    entries, _ = scan_bank(content)
+    # No keyword names a topic: the bank's items whose titles share the rarest words lend theirs.
+    assert guess_topics("慢节点怎么发现？", Kind.QA, entries) == ["reliability"]
+    assert guess_topics("SwiGLU是什么？", Kind.QA, entries) == ["transformers"]
+    assert guess_topics("讲讲你的项目", Kind.QA, entries) == ["uncategorized"]
+    assert guess_topics("随便问问", Kind.QA, ()) == ["uncategorized"]
+    assert guess_topics("实现一个跳表", Kind.CODING, entries) == ["algorithms"]
+
+
+def test_an_item_written_for_the_bank_is_matched_and_keeps_its_attribution(
+    tmp_path: Path, content: Path
+) -> None:
+    shutil.copytree(REPORTS.parent.parent.parent / "content", content)
+    report = tmp_path / "report.txt"
+    report.write_text("某司 一面\nQ: 讲一下 SwiGLU 是什么？为什么 LLaMA 的 FFN 中间维是 2/3 × 4h？\n"
+                      "门控。\n", encoding="utf-8")  # fmt: skip
+    before = snapshot(content)
+    code, out = run_json(content, report)
+    (q,) = out["files"][0]["questions"]
+    assert code == 0 and q["duplicate_of"] == "swiglu-ffn" and q["reworded"]
+    assert snapshot(content) == before  # nothing new, and `source: original` untouched
