@@ -29,11 +29,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot.grades import Exit, RawRun, Verdict
 from bot.grading.admission import AdmissionConfig
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Case, Problem, load_problems
-from bot.grading.results import Exit, RawRun, Verdict
 from bot.grading.sandbox.harness import execute
 from bot.grading.sandbox.policy import preload
 from bot.interpreter import tune_interpreter

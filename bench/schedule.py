@@ -30,7 +30,7 @@ import aiosqlite
 from bot.clock import SystemClock
 from bot.content.loader import load_bank
 from bot.platforms import Platforms
-from bot.schedule.scheduler import Scheduler, SchedulerConfig
+from bot.scheduler import Scheduler, SchedulerConfig
 from bot.store.database import open_database
 from bot.store.questions import QuestionStore
 from bot.store.schedules import ScheduleStore

@@ -38,7 +38,7 @@ from bot.grading.problems import Problem, load_problems
 from bot.grading.service import Grading
 from bot.platforms import Platforms
 from bot.ports import Clock
-from bot.schedule.scheduler import Scheduler, SchedulerConfig
+from bot.scheduler import Scheduler, SchedulerConfig
 from bot.settings import Settings
 from bot.store.database import open_database
 from bot.store.questions import QuestionStore

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from bot.types import Locale
 
 if TYPE_CHECKING:
-    from bot.grading.results import Reason
+    from bot.grades import Reason
 
 CATALOG: dict[str, tuple[str, str]] = {
     # command summaries (help, slash-command descriptions)

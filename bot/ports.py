@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from bot.types import ChannelRef, MessageRef, Reply
 
 if TYPE_CHECKING:
-    from bot.grading.results import RawRun
+    from bot.grades import RawRun
 
 
 class Clock(Protocol):

@@ -15,7 +15,7 @@ import pytest
 from bot.app import App, open_app
 from bot.content.loader import load_bank
 from bot.core import Studybot
-from bot.schedule.scheduler import Scheduler
+from bot.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store.database import open_database
 from tests.fakes import FakeAdapter, FakeClock, write_question

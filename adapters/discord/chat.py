@@ -22,7 +22,8 @@ from adapters.discord.interactions import PLATFORM
 from adapters.discord.render import Page, buttons, parse_custom_id, render
 from bot.core import Studybot
 from bot.i18n import t
-from bot.types import ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
+from bot.routes import problem_of
+from bot.types import ChannelRef, Invocation, Locale, Reply, Tone, User
 
 log = logging.getLogger(__name__)
 FENCE = "```"
@@ -68,12 +69,12 @@ class ChatGrader:
             )
         except discord.HTTPException:
             return None  # not started on a message, or the post is gone
-        for row in starter.get("components", []):
-            for item in row.get("components", []):
-                action = parse_custom_id(str(item.get("custom_id", "")))
-                if action is not None and action.kind is ActionKind.SUBMIT_SOLUTION:
-                    return action.value
-        return None
+        buttons = (
+            parse_custom_id(str(item.get("custom_id", "")))
+            for row in starter.get("components", [])
+            for item in row.get("components", [])
+        )
+        return problem_of(b for b in buttons if b is not None)
 
 
 def _leading_word(text: str) -> str | None:

@@ -44,7 +44,7 @@ def intents(settings: DiscordSettings) -> discord.Intents:
 class StudyClient(discord.Client):
     def __init__(
         self, core: Studybot, settings: DiscordSettings, *, platforms: Platforms | None = None,
-        defer_after: float = 2.0, **options: Any,
+        defer_after: float | None = None, **options: Any,
     ) -> None:  # fmt: skip
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(intents=intents(settings), max_messages=None,

@@ -1,23 +1,37 @@
-"""Discord interactions translated into the core's terms: who, where, which command, which options.
+"""A Discord interaction read once into an `Inbound`: who, where, in which language, and
+what it asks, in the core's terms. The router routes on that value and never reads the
+payload again.
 
-Reads the interaction payload (`Interaction.data`), which carries the options exactly as
-registered from the specs (`adapters.discord.commands`): a subcommand's name fills the spec's
-`action` option, strings pass through, a file option is returned as an `Upload` to fetch.
-A member's admin right is their Manage Server permission.
+The payload (`Interaction.data`) carries the options exactly as registered from the specs
+(`adapters.discord.commands`): a subcommand's name fills the spec's `action` option, strings
+pass through, a file option is kept as an `Upload` to fetch. A button is read from its
+custom_id (`reveal:python-gil`), a code form from its own (`code:submit:fast-power`) and its
+input. A member's admin right is their Manage Server permission.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import enum
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
 from adapters.discord.commands import ATTACHMENT, SUB_COMMAND, action_option
+from adapters.discord.render import CODE_INPUT, parse_custom_id, parse_form_id
 from bot.commands.spec import BY_NAME
-from bot.types import Action, ActionKind, ChannelRef, Invocation, Locale, User
+from bot.routes import form_options
+from bot.types import Action, ChannelRef, Invocation, Locale, User
 
 PLATFORM = "discord"
+
+
+class Asks(enum.Enum):
+    COMMAND = "command"  # a slash command
+    CLICK = "click"  # one of our buttons
+    FORM = "form"  # one of our code forms, submitted
+    COMPLETE = "complete"  # autocomplete of an option being typed
+    NOTHING = "nothing"  # not ours, or not something we answer (a retired kind of button)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,32 +44,58 @@ class Upload:
     size: int
 
 
-def locale_of(interaction: discord.Interaction[Any]) -> Locale:
-    return Locale.parse(str(interaction.locale))
+@dataclass(frozen=True, slots=True)
+class Inbound:
+    asks: Asks
+    user: User
+    channel: ChannelRef
+    locale: Locale
+    command: str = ""  # COMMAND, FORM, COMPLETE: the command's name
+    options: dict[str, str] = field(default_factory=dict)  # COMMAND, FORM
+    uploads: tuple[Upload, ...] = ()  # COMMAND
+    action: Action | None = None  # CLICK
+    typing: tuple[str, str] = ("", "")  # COMPLETE: the option being typed, and what is typed
+
+    def invocation(self, command: str | None = None,
+                   options: dict[str, str] | None = None) -> Invocation:  # fmt: skip
+        return Invocation(command or self.command, self.options if options is None else options,
+                          user=self.user, channel=self.channel, locale=self.locale)  # fmt: skip
 
 
-def user_of(interaction: discord.Interaction[Any]) -> User:
-    who = interaction.user
-    admin = interaction.guild_id is not None and interaction.permissions.manage_guild
-    return User(PLATFORM, str(who.id), who.display_name, is_admin=admin)
-
-
-def channel_of(interaction: discord.Interaction[Any]) -> ChannelRef:
-    guild = str(interaction.guild_id) if interaction.guild_id else None
-    return ChannelRef(PLATFORM, str(interaction.channel_id), guild)
-
-
-def invocation(interaction: discord.Interaction[Any], command: str,
-               options: dict[str, str]) -> Invocation:  # fmt: skip
-    return Invocation(command, options, user=user_of(interaction),
-                      channel=channel_of(interaction), locale=locale_of(interaction))  # fmt: skip
-
-
-def command_options(
-    interaction: discord.Interaction[Any],
-) -> tuple[str, dict[str, str], list[Upload]]:
-    """The command's name, its string options, and its uploaded files."""
+def parse(interaction: discord.Interaction[Any]) -> Inbound:
+    """Everything the router needs from an interaction, read once."""
     data: dict[str, Any] = dict(interaction.data or {})
+    who = _who(interaction)
+    kind = interaction.type
+    if kind is discord.InteractionType.application_command:
+        name, options, uploads = _command(data)
+        return Inbound(Asks.COMMAND, *who, command=name, options=options, uploads=uploads)
+    if kind is discord.InteractionType.autocomplete:
+        return Inbound(Asks.COMPLETE, *who, command=str(data.get("name", "")),
+                       typing=_typing(data))  # fmt: skip
+    if kind is discord.InteractionType.component:
+        action = parse_custom_id(str(data.get("custom_id", "")))
+        return Inbound(Asks.CLICK if action else Asks.NOTHING, *who, action=action)
+    if kind is discord.InteractionType.modal_submit:
+        form = parse_form_id(str(data.get("custom_id", "")))
+        if form is not None:
+            command, subject = form
+            options = form_options(command, subject, _form_values(data).get(CODE_INPUT, ""))
+            return Inbound(Asks.FORM, *who, command=command, options=options)
+    return Inbound(Asks.NOTHING, *who)
+
+
+def _who(interaction: discord.Interaction[Any]) -> tuple[User, ChannelRef, Locale]:
+    member = interaction.user
+    admin = interaction.guild_id is not None and interaction.permissions.manage_guild
+    guild = str(interaction.guild_id) if interaction.guild_id else None
+    return (User(PLATFORM, str(member.id), member.display_name, is_admin=admin),
+            ChannelRef(PLATFORM, str(interaction.channel_id), guild),
+            Locale.parse(str(interaction.locale)))  # fmt: skip
+
+
+def _command(data: dict[str, Any]) -> tuple[str, dict[str, str], tuple[Upload, ...]]:
+    """The command's name, its string options, and its uploaded files."""
     name = str(data.get("name", ""))
     given = list(data.get("options", []))
     options: dict[str, str] = {}
@@ -67,28 +107,18 @@ def command_options(
     uploads = [_upload(data, o) for o in given if o.get("type") == ATTACHMENT]
     options |= {o["name"]: str(o["value"]) for o in given
                 if o.get("type") != ATTACHMENT and "value" in o}  # fmt: skip
-    return name, options, [u for u in uploads if u is not None]
+    return name, options, tuple(u for u in uploads if u is not None)
 
 
-def focused(interaction: discord.Interaction[Any]) -> tuple[str, str, str]:
-    """For an autocomplete request: the command, the option being typed, and what was typed."""
-    data: dict[str, Any] = dict(interaction.data or {})
+def _typing(data: dict[str, Any]) -> tuple[str, str]:
     given = list(data.get("options", []))
     while given and given[0].get("type") == SUB_COMMAND:
         given = list(given[0].get("options", []))
-    typing = next((o for o in given if o.get("focused")), {"name": "", "value": ""})
-    return str(data.get("name", "")), str(typing["name"]), str(typing.get("value", ""))
+    focused = next((o for o in given if o.get("focused")), {"name": "", "value": ""})
+    return str(focused["name"]), str(focused.get("value", ""))
 
 
-def action_invocation(interaction: discord.Interaction[Any], action: Action) -> Invocation | None:
-    """What a button click asks the core; None for actions that open a form instead."""
-    if action.kind is ActionKind.SUBMIT_SOLUTION:
-        return None
-    command, options = action.invocation()
-    return invocation(interaction, command, options)
-
-
-def form_values(interaction: discord.Interaction[Any]) -> dict[str, str]:
+def _form_values(data: dict[str, Any]) -> dict[str, str]:
     """The inputs of a submitted form by custom_id (rows, or labels wrapping inputs)."""
     found: dict[str, str] = {}
 
@@ -100,7 +130,6 @@ def form_values(interaction: discord.Interaction[Any]) -> dict[str, str]:
             if isinstance(component.get("component"), dict):
                 walk([component["component"]])
 
-    data: dict[str, Any] = dict(interaction.data or {})
     walk(list(data.get("components", [])))
     return found
 

@@ -1,8 +1,8 @@
 """Answering an interaction with a rendered `Reply`, within Discord's 3-second deadline.
 
-Discord drops an interaction not acknowledged within 3 s. Work the specs mark `slow`
-(grading) is deferred at once; anything else gets `defer_after` seconds to finish and is
-deferred only if it has not (a cold database, a busy loop). A deferred reply then replaces
+Discord drops an interaction not acknowledged within 3 s. The work gets its `budget`
+(`bot.routes.budget`: none for grading) to finish and is deferred only if it has not (a cold
+database, a busy loop). A deferred reply then replaces
 the "thinking" message; an ephemeral one cannot (its visibility was fixed by the deferral), so
 the placeholder is removed and the reply follows privately. Pages after the first arrive as
 follow-up messages.
@@ -17,18 +17,15 @@ from typing import Any
 import discord
 
 from adapters.discord.render import Page, buttons, render
+from bot.routes import within
 from bot.types import Reply
 
 
 async def answer_in_time(interaction: discord.Interaction[Any], work: Awaitable[Reply], *,
-                         slow: bool, defer_after: float) -> None:  # fmt: skip
+                         budget: float) -> None:  # fmt: skip
     task = asyncio.ensure_future(work)
-    if slow:
+    if not await within(task, budget):
         await interaction.response.defer(thinking=True)
-    else:
-        done, _ = await asyncio.wait({task}, timeout=defer_after)
-        if not done:
-            await interaction.response.defer(thinking=True)
     await send_reply(interaction, await task)
 
 

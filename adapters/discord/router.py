@@ -2,11 +2,14 @@
 
 Stateless by design: a command is read from its payload, a click from its button's
 custom_id (`reveal:python-gil`), a form from its custom_id (`code:submit:fast-power`), so
-nothing needs rebuilding after a restart and old posts keep working. The router decides
-nothing the core decides; it picks the Discord way to ask and to answer:
+nothing needs rebuilding after a restart and old posts keep working. Each interaction is read
+once (`interactions.parse`) and routed on that value. The router decides nothing the core
+decides (`bot.routes`); it picks the Discord way to ask and to answer:
 
-- a command with a `multiline` option (code) takes a `.py` attachment or opens a form;
-- the "Submit solution" button opens that form for its problem;
+- a command that still needs its code takes a `.py` attachment or opens a form;
+- a button that opens a form (Submit solution) opens it for its problem;
+- a command answers within `bot.routes.budget`, or is deferred ("thinking") and answered
+  when done;
 - a failure of the adapter itself is logged in full with a short reference, and the user
   gets an ephemeral apology naming it.
 """
@@ -20,97 +23,91 @@ from typing import Any
 
 import discord
 
-from adapters.discord import interactions as inbound
-from adapters.discord.render import CODE_INPUT, code_form, parse_custom_id, parse_form_id
+from adapters.discord.interactions import Asks, Inbound, Upload, parse
+from adapters.discord.render import code_form
 from adapters.discord.respond import answer_in_time, apologise, send_reply
-from bot.commands.spec import BY_NAME, CommandSpec
 from bot.core import Studybot
 from bot.errors import BadArgument
 from bot.i18n import t
+from bot.routes import budget, code_option, form_of, needs_code
 from bot.text.code import NotUtf8, decode_source
-from bot.types import ActionKind, Invocation, Reply, Tone
+from bot.types import Invocation, Reply, Tone
 
 log = logging.getLogger(__name__)
 
 Fetch = Callable[[str], Awaitable[bytes]]
+Route = Callable[[discord.Interaction[Any], Inbound], Awaitable[None]]
 MAX_UPLOAD = 64 * 1024  # bytes: a solution, not a data set
 
 
 class InteractionRouter:
-    def __init__(self, core: Studybot, fetch: Fetch, *, defer_after: float = 2.0) -> None:
+    def __init__(self, core: Studybot, fetch: Fetch, *, defer_after: float | None = None) -> None:
+        """`defer_after` overrides the core's budget for commands that are not slow."""
         self._core, self._fetch, self._defer_after = core, fetch, defer_after
+        self._routes: dict[Asks, Route] = {
+            Asks.COMMAND: self._command, Asks.CLICK: self._click,
+            Asks.FORM: self._form, Asks.COMPLETE: self._complete,
+        }  # fmt: skip
 
     async def route(self, interaction: discord.Interaction[Any]) -> None:
-        kind = interaction.type
-        if kind is discord.InteractionType.autocomplete:
-            await self._guarded(interaction, self._complete(interaction))
-        elif kind is discord.InteractionType.application_command:
-            await self._guarded(interaction, self._command(interaction))
-        elif kind is discord.InteractionType.component:
-            await self._guarded(interaction, self._click(interaction))
-        elif kind is discord.InteractionType.modal_submit:
-            await self._guarded(interaction, self._form(interaction))
+        try:
+            inbound = parse(interaction)
+        except Exception:
+            log.exception("discord %s interaction could not be read", interaction.type.name)
+            return
+        route = self._routes.get(inbound.asks)
+        if route is not None:
+            await self._guarded(interaction, inbound, route(interaction, inbound))
 
-    async def _command(self, interaction: discord.Interaction[Any]) -> None:
-        name, options, uploads = inbound.command_options(interaction)
-        spec = BY_NAME.get(name)
-        code = next((o for o in spec.options if o.multiline), None) if spec else None
-        if spec is not None and code is not None and code.name not in options:
-            upload = next((u for u in uploads if u.option == code.name), None)
+    async def _command(self, interaction: discord.Interaction[Any], inbound: Inbound) -> None:
+        options = dict(inbound.options)
+        if needs_code(inbound.command, options):
+            taking = code_option(inbound.command)
+            assert taking is not None  # needs_code says there is one
+            upload = next((u for u in inbound.uploads if u.option == taking.name), None)
             if upload is None:
                 subject = next(iter(options.values()), "")
                 await interaction.response.send_modal(
-                    code_form(name, subject, inbound.locale_of(interaction))
+                    code_form(inbound.command, subject, inbound.locale)
                 )
                 return
-            options[code.name] = await self._read(upload, interaction)
-        inv = inbound.invocation(interaction, name, options)
-        await self._answer(interaction, inv, spec)
+            options[taking.name] = await self._read(upload, inbound)
+        await self._answer(interaction, inbound.invocation(options=options))
 
-    async def _click(self, interaction: discord.Interaction[Any]) -> None:
-        action = parse_custom_id(str(dict(interaction.data or {}).get("custom_id", "")))
-        if action is None:
-            return  # not one of ours (or a retired kind of button): Discord shows it failed
-        if action.kind is ActionKind.SUBMIT_SOLUTION:
-            form = code_form("submit", action.value, inbound.locale_of(interaction))
-            await interaction.response.send_modal(form)
+    async def _click(self, interaction: discord.Interaction[Any], inbound: Inbound) -> None:
+        assert inbound.action is not None  # a CLICK has its action
+        form = form_of(inbound.action)
+        if form is not None:
+            await interaction.response.send_modal(code_form(*form, inbound.locale))
             return
-        inv = inbound.action_invocation(interaction, action)
-        if inv is not None:
-            await self._answer(interaction, inv, BY_NAME.get(inv.command))
+        await self._answer(interaction, inbound.invocation(*inbound.action.invocation()))
 
-    async def _form(self, interaction: discord.Interaction[Any]) -> None:
-        parsed = parse_form_id(str(dict(interaction.data or {}).get("custom_id", "")))
-        if parsed is None:
-            return
-        command, subject = parsed
-        spec = BY_NAME.get(command)
-        code = inbound.form_values(interaction).get(CODE_INPUT, "")
-        options = _code_options(spec, subject, code)
-        await self._answer(interaction, inbound.invocation(interaction, command, options), spec)
+    async def _form(self, interaction: discord.Interaction[Any], inbound: Inbound) -> None:
+        await self._answer(interaction, inbound.invocation())
 
-    async def _complete(self, interaction: discord.Interaction[Any]) -> None:
-        command, option, typed = inbound.focused(interaction)
-        found = await self._core.complete(command, option, typed, inbound.locale_of(interaction))
+    async def _complete(self, interaction: discord.Interaction[Any], inbound: Inbound) -> None:
+        option, typed = inbound.typing
+        found = await self._core.complete(inbound.command, option, typed, inbound.locale)
         choices = [discord.app_commands.Choice(name=c.name, value=c.value) for c in found]
         await interaction.response.autocomplete(choices)
 
-    async def _answer(self, interaction: discord.Interaction[Any], inv: Invocation,
-                      spec: CommandSpec | None) -> None:  # fmt: skip
-        slow = spec is not None and spec.slow
-        await answer_in_time(interaction, self._core.handle(inv), slow=slow,
-                             defer_after=self._defer_after)  # fmt: skip
+    async def _answer(self, interaction: discord.Interaction[Any], inv: Invocation) -> None:
+        seconds = budget(inv.command)
+        if seconds > 0 and self._defer_after is not None:
+            seconds = self._defer_after
+        await answer_in_time(interaction, self._core.handle(inv), budget=seconds)
 
-    async def _read(self, upload: inbound.Upload, interaction: discord.Interaction[Any]) -> str:
-        locale = inbound.locale_of(interaction)
+    async def _read(self, upload: Upload, inbound: Inbound) -> str:
         if not upload.filename.endswith(".py") or upload.size > MAX_UPLOAD:
-            raise BadArgument(t(locale, "error.not_python_file", limit=MAX_UPLOAD // 1024))
+            raise BadArgument(t(inbound.locale, "error.not_python_file",
+                                limit=MAX_UPLOAD // 1024))  # fmt: skip
         try:
             return decode_source(await self._fetch(upload.url))
         except NotUtf8 as exc:
-            raise BadArgument(t(locale, "error.not_utf8", why=str(exc))) from None
+            raise BadArgument(t(inbound.locale, "error.not_utf8", why=str(exc))) from None
 
-    async def _guarded(self, interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
+    async def _guarded(self, interaction: discord.Interaction[Any], inbound: Inbound,
+                       work: Awaitable[None]) -> None:  # fmt: skip
         """Run one route; a user's mistake is explained, a failure apologised for, privately."""
         try:
             await work
@@ -119,19 +116,8 @@ class InteractionRouter:
         except Exception:
             ref = secrets.token_hex(4)
             log.exception("discord %s interaction failed (ref %s)", interaction.type.name, ref)
-            if interaction.type is not discord.InteractionType.autocomplete:
+            if inbound.asks is not Asks.COMPLETE:
                 try:
-                    await apologise(interaction, t(inbound.locale_of(interaction),
-                                                   "error.failure", ref=ref))  # fmt: skip
+                    await apologise(interaction, t(inbound.locale, "error.failure", ref=ref))
                 except discord.HTTPException:
                     log.warning("could not deliver the apology for ref %s", ref)
-
-
-def _code_options(spec: CommandSpec | None, subject: str, code: str) -> dict[str, str]:
-    """A code form's fields as the command's options: the subject fills the first plain
-    option (`problem`), the text the multiline one (`code`)."""
-    if spec is None:
-        return {"code": code}
-    plain = next((o.name for o in spec.options if not o.multiline), None)
-    multiline = next((o.name for o in spec.options if o.multiline), "code")
-    return {**({plain: subject} if plain and subject else {}), multiline: code}

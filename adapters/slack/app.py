@@ -10,8 +10,9 @@
     App Home opened           -> views.publish of the personal view (home.py)
 
 Acknowledging: Slack wants an answer within 3 seconds. A command's work starts at once; if it
-finishes within `ACK_BUDGET` the reply *is* the ack (one round trip, no extra API call);
-otherwise, and always for `CommandSpec.slow` commands, the ack says "working on it" and the
+finishes within its budget (`bot.routes.budget`) the reply *is* the ack (one round trip, no
+extra API call); otherwise, and always for `CommandSpec.slow` commands, the ack says "working
+on it" and the
 reply follows through the response_url. Every listener returns as soon as it has acked, and
 whatever follows runs in `Background`, named and tracked, so a slow grade never delays an ack
 and nothing is fired and forgotten. That is why the app runs with `process_before_response`:
@@ -48,15 +49,14 @@ from adapters.slack.render import (
     parse_action_id,
     render,
 )
-from bot.commands.spec import BY_NAME
 from bot.core import Studybot
 from bot.i18n import t
+from bot.routes import budget, form_of, problem_of, within
 from bot.types import Action, ActionKind, ChannelRef, Invocation, Reply
 
 log = logging.getLogger(__name__)
 
 SLASH_COMMAND = "/study"
-ACK_BUDGET = 2.0  # seconds of work before the ack; Slack's own limit is 3
 MODAL_COMMANDS = frozenset({"submit", "run"})
 ACTIONS = re.compile(r"^(" + "|".join(k.value for k in ActionKind) + r"):")
 EVENTS = ("app_home_opened", "app_mention")
@@ -111,8 +111,7 @@ class Listeners:
         channel = ChannelRef(PLATFORM, channel_id, command.get("team_id"))
         work = asyncio.create_task(self._line(text, user_id, command.get("user_name", ""), channel),
                                    name=f"slack /study {name}")  # fmt: skip
-        spec = BY_NAME.get(name.lower())
-        await self._ack_with(ack, work, asker, 0.0 if spec and spec.slow else ACK_BUDGET)
+        await self._ack_with(ack, work, asker, budget(name.lower()))
 
     async def _line(self, text: str, user_id: str, name: str, channel: ChannelRef) -> Reply:
         person = await self._people.get(user_id, name)
@@ -121,12 +120,10 @@ class Listeners:
         return as_study(reply)
 
     async def _ack_with(
-        self, ack: AsyncAck, work: asyncio.Task[Reply], asker: Asker, budget: float
+        self, ack: AsyncAck, work: asyncio.Task[Reply], asker: Asker, seconds: float
     ) -> None:
-        """Ack with the reply if it is ready within `budget`, else ack now and follow up."""
-        if budget > 0:
-            await asyncio.wait({work}, timeout=budget)
-        if not work.done():
+        """Ack with the reply if it is ready within `seconds`, else ack now and follow up."""
+        if not await within(work, seconds):
             locale = self._people.peek_locale(asker.user_id)
             await ack(response_type="ephemeral", text=t(locale, "slack.working"))
             self._background.spawn(self._follow_up(work, asker), name=f"{work.get_name()} reply")
@@ -149,23 +146,24 @@ class Listeners:
         parsed = parse_action_id(action.get("action_id", ""), action.get("value"))
         if parsed is None:
             return
-        kind, value = parsed
+        clicked = Action(parsed[0], "", parsed[1])
         user_id = body["user"]["id"]
         channel_id = (body.get("channel") or {}).get("id")
         team = (body.get("team") or {}).get("id")
-        if kind is ActionKind.SUBMIT_SOLUTION:
+        form = form_of(clicked)
+        if form is not None:
             meta = {"channel": channel_id or "", "team": team or "",
                     "response_url": body.get("response_url") or ""}  # fmt: skip
             self._background.spawn(
-                self._open_modal(body["trigger_id"], "submit", value, user_id, meta),
-                name="slack modal submit",
+                self._open_modal(body["trigger_id"], *form, user_id, meta),
+                name=f"slack modal {form[0]}",
             )
             return
-        command, options = Action(kind, "", value).invocation()
+        command, options = clicked.invocation()
         asker = Asker(user_id, channel_id, body.get("response_url"))
         where = ChannelRef(PLATFORM, channel_id or user_id, team)
         self._background.spawn(self._invoke(command, options, asker, where, True),
-                               name=f"slack click {kind.value}")  # fmt: skip
+                               name=f"slack click {clicked.kind.value}")  # fmt: skip
 
     async def _invoke(
         self, command: str, options: dict[str, str], asker: Asker, where: ChannelRef, private: bool
@@ -262,12 +260,12 @@ class Listeners:
 
 def submit_target(message: dict[str, Any]) -> str | None:
     """The problem id of a message's Submit button, if it has one."""
-    for block in message.get("blocks") or []:
-        for element in block.get("elements") or []:
-            parsed = parse_action_id(str(element.get("action_id", "")), element.get("value"))
-            if parsed is not None and parsed[0] is ActionKind.SUBMIT_SOLUTION:
-                return parsed[1]
-    return None
+    parsed = (
+        parse_action_id(str(element.get("action_id", "")), element.get("value"))
+        for block in message.get("blocks") or []
+        for element in block.get("elements") or []
+    )
+    return problem_of(Action(kind, "", value) for kind, value in filter(None, parsed))
 
 
 def _wants_modal(command: str, rest: str) -> bool:

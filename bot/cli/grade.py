@@ -20,10 +20,10 @@ from adapters.console.render import render
 from bot.cli.common import settings_from_env
 from bot.commands.verdicts import grade_reply
 from bot.errors import ContentError
+from bot.grades import Grade
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem, load_problems
-from bot.grading.results import Grade
 from bot.text.code import NotUtf8, decode_source, extract_code
 from bot.types import Locale
 

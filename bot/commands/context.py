@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from bot.grading.service import Grading
 from bot.ports import Clock
-from bot.schedule.scheduler import Scheduler
+from bot.scheduler import Scheduler
 from bot.store.questions import QuestionStore
 from bot.store.schedules import ScheduleStore
 

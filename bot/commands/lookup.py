@@ -11,11 +11,11 @@ import asyncio
 import difflib
 
 from bot.commands.context import Context
-from bot.commands.views import answer_reply, question_reply
 from bot.content.topics import chinese_name, slug_for
 from bot.errors import BadArgument, NotFound
 from bot.i18n import t
 from bot.types import Difficulty, Invocation, Kind, Locale, Question, Reply
+from bot.views import answer_reply, question_reply
 
 
 async def question(ctx: Context, inv: Invocation) -> Reply:

@@ -16,8 +16,8 @@ from bot.content.topics import slug_for
 from bot.errors import BadArgument, NotFound, UserError
 from bot.i18n import CATALOG, t
 from bot.schedule.model import AnswerTiming, Schedule, format_days, parse_days
-from bot.schedule.scheduler import NowOutcome
 from bot.schedule.times import parse_local_time, parse_zone
+from bot.scheduler import NowOutcome
 from bot.types import Field, Invocation, Kind, Locale, Reply
 
 NEXT_POSTS = 5

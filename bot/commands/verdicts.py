@@ -9,7 +9,7 @@ nobody on any platform.
 
 from __future__ import annotations
 
-from bot.grading.results import Grade, TestResult, Verdict
+from bot.grades import Grade, TestResult, Verdict
 from bot.i18n import said, t
 from bot.store.submissions import Progress
 from bot.text.code import neutralize

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.grades import Reason
 from bot.grading.generators import ELEMENTWISE
-from bot.grading.results import Reason
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,9 +12,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from bot.grades import Grade
 from bot.grading.judge import judge
 from bot.grading.problems import Problem
-from bot.grading.results import Grade
 from bot.ports import Executor
 
 

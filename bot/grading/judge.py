@@ -18,9 +18,9 @@ import logging
 import signal
 from typing import Any
 
+from bot.grades import Grade, RawRun, Reason, TestResult, Verdict
 from bot.grading.checkers import CHECKERS, Outcome
 from bot.grading.problems import Case, Problem
-from bot.grading.results import Grade, RawRun, Reason, TestResult, Verdict
 from bot.grading.sandbox import MEMORY_EXIT
 from bot.i18n import english
 from bot.text.code import valid_unicode

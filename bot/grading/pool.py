@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import GradingUnavailable
-from bot.grading.results import Exit, RawRun
+from bot.grades import Exit, RawRun
 
 log = logging.getLogger(__name__)
 

@@ -27,9 +27,9 @@ from pathlib import Path
 
 from bot.content.bank import EXPLANATION_FILE
 from bot.errors import Fault
+from bot.grades import Grade, Verdict
 from bot.grading.grader import Grader
 from bot.grading.problems import CODE_BLOCK, Problem
-from bot.grading.results import Grade, Verdict
 
 WRONG_DIR = "wrong"
 EXPECT = re.compile(r"^#\s*expect:\s*(\S+)\s*$")

@@ -19,10 +19,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bot.errors import GradingUnavailable
+from bot.grades import Grade
 from bot.grading.admission import Admission
 from bot.grading.grader import Grader
 from bot.grading.problems import Problem
-from bot.grading.results import Grade
 from bot.ports import Clock
 from bot.store.submissions import Submission, SubmissionStore
 from bot.text.code import valid_unicode

@@ -14,8 +14,8 @@ space-separated tokens:
 Text is NFKC-folded first, so full-width letters and digits (ＧＩＬ, ３２ＧＢ), common in
 Chinese input methods, match their ASCII forms.
 
-A query is tokenised the same way and every token becomes a quoted FTS5 string joined by
-AND, so no user text can reach the FTS5 query syntax.
+A query is tokenised the same way and every token (or phrase of bigrams) becomes a quoted
+FTS5 string joined by AND, so no user text can reach the FTS5 query syntax.
 """
 
 from __future__ import annotations
@@ -61,11 +61,19 @@ def index_text(text: str) -> str:
 
 
 def match_expression(query: str) -> str | None:
-    """An FTS5 MATCH expression for `query`, or None if it has nothing searchable."""
-    tokens = query_tokens(query)
-    if not tokens:
-        return None
-    return " AND ".join(f'"{token}"' for token in tokens)
+    """An FTS5 MATCH expression for `query`, or None if it has nothing searchable.
+
+    A CJK run of three or more characters is a phrase of its bigrams, which stand side by
+    side in the index only where the run does: 引用计数 finds 引用计数, not a text that says
+    引用 here and 计数 there."""
+    terms: list[str] = []
+    for run in _RUN.findall(unicodedata.normalize("NFKC", query)):
+        if _is_cjk(run):
+            terms.append(" ".join(_bigrams(run)) or run)
+        else:
+            terms.append("".join(_PART.findall(run.lower())))
+    unique = [term for term in dict.fromkeys(terms) if term]
+    return " AND ".join(f'"{term}"' for term in unique) or None
 
 
 def _bigrams(run: str) -> list[str]:

@@ -24,6 +24,7 @@ from bot.types import Difficulty, Kind, Question, SearchHit, Source, Status, Top
 
 # Markdown marks dropped from snippets; an underscore inside a word (max_memory_allocated) stays.
 LIVE = "retired = 0 AND status = 'published'"
+RERANK = 4  # title matches scored again on the whole text, per result wanted
 _MARKUP = re.compile(r"[|#*`>]+|(?<!\w)_+|_+(?!\w)|-{3,}")
 # One round trip per question: topics and sources come along as JSON arrays.
 _COLUMNS = """rowid, id, title, title_en, kind, difficulty, prompt, answer, signature,
@@ -126,7 +127,10 @@ class QuestionStore:
         expression = match_expression(query)
         if expression is None:
             return []
-        rowids = await self._ranked(f"title : ({expression})", limit, ())
+        rowids = await self._by_whole_text(
+            expression, await self._ranked(f"title : ({expression})", limit * RERANK, ())
+        )
+        rowids = rowids[:limit]
         if len(rowids) < limit:
             rowids += await self._ranked(expression, limit - len(rowids), tuple(rowids))
         if not rowids:
@@ -140,6 +144,17 @@ class QuestionStore:
             SearchHit(r[1], r[2], Kind(r[3]), snippet(r[5] or r[4], terms))
             for r in (rows[rowid] for rowid in rowids if rowid in rows)
         ]
+
+    async def _by_whole_text(self, expression: str, rowids: list[int]) -> list[int]:
+        """Title matches ranked again by title and body together: of two titles that say
+        流水线并行 once, the question whose text is about it comes first. Only these few rows
+        are scored (by rowid), never every body match."""
+        if len(rowids) < 2:
+            return rowids
+        marks = ",".join("?" * len(rowids))
+        sql = f"""SELECT rowid FROM question_search WHERE question_search MATCH ?
+                  AND rowid IN ({marks}) ORDER BY bm25(question_search, 8.0, 1.0)"""
+        return [int(row[0]) for row in await fetch_all(self._db, sql, (expression, *rowids))]
 
     async def _ranked(self, expression: str, limit: int, exclude: tuple[int, ...]) -> list[int]:
         skip = f"AND rowid NOT IN ({','.join('?' * len(exclude))})" if exclude else ""

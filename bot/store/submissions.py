@@ -15,7 +15,7 @@ from datetime import datetime
 
 import aiosqlite
 
-from bot.grading.results import Grade, Verdict
+from bot.grades import Grade, Verdict
 from bot.store.database import fetch_all, fetch_one, transaction
 from bot.text.code import valid_unicode
 from bot.types import User

@@ -17,9 +17,9 @@ from adapters.console.render import render as console_render
 from adapters.discord.render import render as discord_render
 from adapters.slack.render import render as slack_render
 from bot.commands.verdicts import grade_reply
+from bot.grades import Grade
 from bot.grading.grader import Grader
 from bot.grading.problems import Problem, load_problems
-from bot.grading.results import Grade
 from bot.types import Locale, Reply
 from tests.fakes import REPO
 from tests.grading.playback import Playback, report

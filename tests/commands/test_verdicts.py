@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.commands.verdicts import grade_reply
-from bot.grading.results import Grade, Reason, Verdict
-from bot.grading.results import TestResult as Result  # (not a pytest class)
+from bot.grades import Grade, Reason, Verdict
+from bot.grades import TestResult as Result  # (not a pytest class)
 from bot.i18n import english
 from bot.types import Locale
 

@@ -23,7 +23,7 @@ from bot.content.bank import Bank, read_bank
 from bot.errors import ContentError
 from bot.content import topics as topic_table
 from bot.grading.checkers import fusion_faults
-from bot.grading.results import Reason
+from bot.grades import Reason
 from bot.grading.generators import ELEMENTWISE
 from bot.types import Kind, Question
 

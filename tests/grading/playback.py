@@ -15,8 +15,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from bot.grades import RawRun
 from bot.grading.pool import Limits, read_report
-from bot.grading.results import RawRun
 
 OUTPUT_LIMIT = 16 * 1024 * 1024  # the Sandbox's default
 

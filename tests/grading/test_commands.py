@@ -15,13 +15,13 @@ import pytest_asyncio
 from bot.app import open_app
 from bot.commands.context import Context
 from bot.core import Studybot
+from bot.grades import RawRun
 from bot.grading.admission import Admission
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem
-from bot.grading.results import RawRun
 from bot.grading.service import Grading, Recovery
-from bot.schedule.scheduler import Scheduler
+from bot.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store.database import fetch_all, open_database
 from bot.store.questions import QuestionStore

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import socket
 
+from bot.grades import RawRun
 from bot.grading.pool import Feeder, Limits, read_report
-from bot.grading.results import RawRun
 
 
 def line(event: dict[str, object]) -> bytes:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.grades import Verdict
 from bot.grading.grader import Grader
 from bot.grading.problems import Problem
-from bot.grading.results import Verdict
 from tests.grading.conftest import reference
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

@@ -13,10 +13,10 @@ from typing import Any, TypeVar
 
 import pytest
 
+from bot.grades import Grade, Verdict
 from bot.grading.grader import Grader
 from bot.grading.judge import MESSAGE_KEPT, OUTPUT_KEPT
 from bot.grading.problems import Problem
-from bot.grading.results import Grade, Verdict
 from tests.grading.playback import Playback, report
 
 T = TypeVar("T")

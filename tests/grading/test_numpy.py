@@ -8,10 +8,10 @@ import math
 import numpy as np
 import pytest
 
+from bot.grades import Verdict
 from bot.grading.checkers import Outcome, allclose
 from bot.grading.grader import Grader
 from bot.grading.problems import Problem
-from bot.grading.results import Verdict
 from bot.grading.sandbox.plain import Unserializable, plain
 from bot.i18n import english
 from tests.grading.conftest import reference

@@ -12,10 +12,10 @@ import pytest
 import pytest_asyncio
 
 from bot.errors import GradingUnavailable
+from bot.grades import Verdict
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem
-from bot.grading.results import Verdict
 from tests.grading.conftest import reference
 
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.grades import Verdict
 from bot.grading import proofs
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import load_problem, load_problems
-from bot.grading.results import Verdict
 from tests.fakes import REPO
 
 ON_MODULE_LOOP = pytest.mark.asyncio(loop_scope="module")  # the module's sandbox lives there

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot.grades import Verdict
 from bot.grading.grader import Grader, GraderConfig
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem
-from bot.grading.results import Verdict
 from tests.grading.conftest import reference
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

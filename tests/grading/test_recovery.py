@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from bot.errors import GradingUnavailable
+from bot.grades import Verdict
 from bot.grading.admission import Admission
 from bot.grading.grader import Grader
 from bot.grading.problems import Problem
-from bot.grading.results import Verdict
 from bot.grading.service import Grading, Recovery
 from bot.store.database import fetch_all, open_database
 from bot.store.migrations import MIGRATIONS

@@ -15,8 +15,8 @@ import pytest
 from bot.errors import DeliveryError
 from bot.platforms import Platforms
 from bot.schedule.model import AnswerTiming, Schedule, parse_days
-from bot.schedule.scheduler import Scheduler, SchedulerConfig
 from bot.schedule.times import parse_local_time, parse_zone
+from bot.scheduler import Scheduler, SchedulerConfig
 from bot.store.questions import QuestionStore
 from bot.store.schedules import ScheduleStore
 from bot.types import ChannelRef, MessageRef, Reply
@@ -398,8 +398,8 @@ async def test_moving_the_time_after_todays_post_does_not_post_twice_today(
 async def test_a_coding_answer_says_how_many_solved_it(
     loaded_db: aiosqlite.Connection, clock: FakeClock, adapter: FakeAdapter
 ) -> None:
-    from bot.grading.results import Grade, Verdict
-    from bot.schedule.scheduler import SchedulerConfig
+    from bot.grades import Grade, Verdict
+    from bot.scheduler import SchedulerConfig
     from bot.store.submissions import SubmissionStore
     from bot.types import User
 

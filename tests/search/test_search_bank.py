@@ -28,15 +28,40 @@ async def ids(store: QuestionStore, query: str) -> list[str]:
 @pytest.mark.parametrize(
     ("query", "first", "also"),
     [
-        ("通信", "python-ipc", {"ddp-gradient-bucketing", "fsdp-vs-zero3"}),
-        ("流水线并行", "pipeline-bubble-1f1b", {"3d-parallelism-layout"}),
-        ("张量并行", "nvswitch-topology", {"tensor-parallel-column-vs-row"}),
-        ("GIL 多线程", "python-gil", {"cpp-threads-vs-processes"}),
-        ("allreduce", "ring-vs-tree-allreduce", {"allreduce-communication-cost"}),
-        ("All-Reduce", "ring-vs-tree-allreduce", {"allreduce-communication-cost"}),
-        ("NCCL", "nccl-protocols-ll-ll128-simple", {"nccl-hang-debugging"}),
+        (
+            "通信",
+            "communication-compute-overlap",
+            {"python-ipc", "tensor-parallel-communication-volume"},
+        ),
+        (
+            "流水线并行",
+            "pipeline-bubble-1f1b",
+            {"3d-parallelism-layout", "tensor-parallel-communication-volume"},
+        ),
+        (
+            "张量并行",
+            "nvswitch-topology",
+            {"tensor-parallel-column-vs-row", "tensor-parallel-communication-volume"},
+        ),
+        ("GIL", "python-gil", {"gil-release-in-c-extensions", "free-threaded-python-pep703"}),
+        ("GIL 多线程", "gil-release-in-c-extensions", {"python-gil", "cpp-threads-vs-processes"}),
+        (
+            "allreduce",
+            "hierarchical-allreduce",
+            {"allreduce-communication-cost", "ring-vs-tree-allreduce"},
+        ),
+        (
+            "All-Reduce",
+            "hierarchical-allreduce",
+            {"allreduce-communication-cost", "ring-vs-tree-allreduce"},
+        ),
+        (
+            "NCCL",
+            "nccl-environment-variables",
+            {"nccl-hang-debugging", "nccl-protocols-ll-ll128-simple"},
+        ),
         ("KV Cache", "kv-cache-sizing", {"paged-attention", "mha-gqa-mqa"}),
-        ("锁", "python-gil", set()),
+        ("锁", "mutex-spinlock-futex", {"python-gil", "deadlock-conditions"}),
         ("旋转矩阵", "rotate-matrix", set()),
         ("contiguous", "tensor-view-vs-contiguous", set()),
     ],

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import pytest
 
+from bot.content.loader import load_bank
 from bot.search.tokens import index_tokens, match_expression, query_tokens
+from bot.store.database import open_database
+from bot.store.questions import QuestionStore
+from tests.fakes import write_question
 
 
 def test_cjk_runs_become_bigrams_and_unigrams() -> None:
@@ -38,3 +43,19 @@ def test_no_user_text_breaks_the_fts5_syntax(hostile: str) -> None:
 
 def test_nothing_searchable_gives_no_expression() -> None:
     assert match_expression("  !!! ？？ ") is None
+
+
+def test_a_chinese_run_is_a_phrase_of_its_bigrams() -> None:
+    assert match_expression("引用计数") == '"引用 用计 计数"'
+    assert match_expression("GIL 多线程 显存") == '"gil" AND "多线 线程" AND "显存"'
+    assert match_expression("锁 锁") == '"锁"'
+
+
+async def test_a_phrase_finds_the_run_and_not_its_words_apart(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    write_question(root, "together", "引用计数是什么？", "对象头里的引用计数。")
+    write_question(root, "apart", "块表", "多个序列引用同一块，用计数器记录。")
+    async with open_database(tmp_path / "db.sqlite3") as db:
+        await load_bank(db, root)
+        found = [hit.question_id for hit in await QuestionStore(db).search("引用计数")]
+    assert found == ["together"]

@@ -23,7 +23,7 @@ from adapters.discord.interactions import PLATFORM
 from adapters.discord.run import make_client, run_client, use_endpoints
 from bot.app import App, open_app
 from bot.core import Studybot
-from bot.schedule.scheduler import Scheduler
+from bot.scheduler import Scheduler
 from bot.settings import DiscordSettings, Secret, Settings
 from bot.types import Invocation, Reply
 from tests.adapters.discord.stub import TOKEN, DiscordStub

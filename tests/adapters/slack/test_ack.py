@@ -11,8 +11,8 @@ import urllib.parse
 import aiohttp
 import pytest
 
-from adapters.slack import app as slack_app
 from adapters.slack.modes import RunningSlack
+from bot import routes
 from bot.core import Studybot
 from bot.types import ChannelRef, Locale, Reply, User
 from tests.adapters.slack.conftest import block_texts, command_form, post_signed
@@ -32,7 +32,7 @@ async def test_work_past_the_ack_budget_is_acked_at_once_and_answered_later(
         return await real(self, line, user=user, channel=channel, locale=locale)
 
     monkeypatch.setattr(Studybot, "handle_line", held)
-    monkeypatch.setattr(slack_app, "ACK_BUDGET", 0.05)
+    monkeypatch.setattr(routes, "ACK_BUDGET", 0.05)
     body = urllib.parse.urlencode(command_form(stub, "search 显存")).encode()
     began = time.perf_counter()
     status, _, ack = await post_signed(http, http_slack, body)

@@ -1,0 +1,134 @@
+"""Posting one claimed post: render it, send it, record it; retry or give up when refused.
+
+Exactly once: a post reaches `send` only after its ledger row (schedule, slot, part) has
+been claimed, and a claimed slot is never claimed again. Sent posts are recorded together by
+`flush` at the end of a tick; until then they are still `pending`, which is the one window
+the module docstring of `bot.scheduler` describes.
+
+A refused post is retried with growing delays; a permanent refusal, or too many, pauses its
+schedule and records why (which `/schedule show` reports). A post whose platform is away is
+parked and sent when the platform attaches again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import logging
+from datetime import datetime, timedelta
+
+from bot.errors import DeliveryError
+from bot.platforms import Platforms
+from bot.ports import Clock
+from bot.schedule.model import Schedule
+from bot.scheduler.plan import Plan
+from bot.scheduler.reads import TickReads
+from bot.store.schedules import Part, Post, ScheduleStore
+from bot.store.submissions import SubmissionStore
+from bot.types import Kind, MessageRef, Reply
+from bot.views import answer_reply, question_reply
+
+log = logging.getLogger(__name__)
+
+
+class Poster:
+    """Sends posts for the schedules in `roster` (the scheduler's current schedules by id,
+    shared with it: a pause here is seen there)."""
+
+    def __init__(self, ledger: ScheduleStore, platforms: Platforms, clock: Clock, plan: Plan,
+                 roster: dict[int, Schedule], retry_delays: tuple[timedelta, ...],
+                 submissions: SubmissionStore | None) -> None:  # fmt: skip
+        self._ledger, self._platforms, self._clock = ledger, platforms, clock
+        self._plan, self._roster, self._retry_delays = plan, roster, retry_delays
+        self._submissions = submissions  # for "solved so far" under a coding answer
+        self._sent: list[tuple[Post, str, datetime]] = []
+        self.parked: dict[str, list[Post]] = {}  # claimed posts waiting for their platform
+
+    async def send(self, post: Post, reads: TickReads) -> bool:
+        """Deliver a claimed post; record success, or plan a retry, or give up and pause."""
+        schedule = self._roster.get(post.schedule_id)
+        if schedule is None:
+            return False  # removed since it was claimed: stays pending, harmless
+        adapter = self._platforms.get(schedule.channel.platform)
+        if adapter is None:  # its platform went away: sent when it attaches again
+            self.parked.setdefault(schedule.channel.platform, []).append(post)
+            return False
+        try:
+            reply, thread_of = await self._render(schedule, post, reads)
+            ref = await adapter.send(schedule.channel, reply, thread_of=thread_of,
+                                     nonce=post.nonce)  # fmt: skip
+        except DeliveryError as exc:
+            await self._failed(schedule, post, str(exc), permanent=exc.permanent)
+            return False
+        except Exception as exc:  # an adapter bug is not the channel's fault: retry it
+            log.exception("schedule %d: posting raised", schedule.id)
+            await self._failed(schedule, post, f"{type(exc).__name__}: {exc}", permanent=False)
+            return False
+        self._sent.append((post, ref.message_id, self._clock.now()))
+        if post.part == "question":
+            self._plan.answer(schedule, post)
+        return True
+
+    async def answer(self, schedule_id: int, slot: str, reads: TickReads) -> None:
+        """Claim and send the answer of a question that was posted (and only if it was)."""
+        question = await self._ledger.question_post(schedule_id, slot)
+        if question is None or question.state != "sent":
+            return
+        post = new_post(schedule_id, slot, "answer", question.question_id, question.kind,
+                        question.cycle, self._clock.now())  # fmt: skip
+        if await self._ledger.claim(post):
+            await self.send(post, reads)
+
+    async def flush(self) -> None:
+        """Record the message references of everything sent since the last flush, at once."""
+        if self._sent:
+            sent, self._sent = self._sent, []
+            await self._ledger.mark_all_sent(sent)
+
+    async def pause(self, schedule_id: int, reason: str) -> None:
+        await self._ledger.set_paused(schedule_id, True, reason)
+        self._plan.changed(schedule_id)
+        if schedule_id in self._roster:
+            paused = dataclasses.replace(self._roster[schedule_id], paused=True,
+                                         pause_reason=reason)  # fmt: skip
+            self._roster[schedule_id] = paused
+
+    async def _render(self, schedule: Schedule, post: Post,
+                      reads: TickReads) -> tuple[Reply, MessageRef | None]:  # fmt: skip
+        question = await reads.question(post.question_id)
+        if question is None:
+            raise DeliveryError(f"question {post.question_id} is gone", permanent=True)
+        if post.part == "question":
+            return question_reply(question, schedule.locale), None
+        asked = await self._ledger.question_post(post.schedule_id, post.slot)
+        thread = (
+            MessageRef(schedule.channel, asked.message_id) if asked and asked.message_id else None
+        )
+        solvers = None
+        if question.kind is Kind.CODING and self._submissions is not None:
+            solvers = await self._submissions.solvers(question.id)
+        return answer_reply(question, schedule.locale, solvers), thread
+
+    async def _failed(self, schedule: Schedule, post: Post, error: str, *, permanent: bool) -> None:
+        attempts = post.attempts + 1
+        final = permanent or attempts > len(self._retry_delays)
+        await self._ledger.mark_attempt(post, error, final=final)
+        if final:
+            reason = f"posting failed {attempts} time(s): {error}"
+            log.error("schedule %d paused: %s", schedule.id, reason)
+            await self.pause(schedule.id, reason)
+            return
+        retry = dataclasses.replace(post, attempts=attempts)
+        self._plan.retry(retry, self._clock.now() + self._retry_delays[attempts - 1])
+
+
+def new_post(schedule_id: int, slot: str, part: Part, question_id: str, kind: Kind, cycle: int,
+             due: datetime) -> Post:  # fmt: skip
+    """A post not yet claimed, with its stable nonce."""
+    return Post(schedule_id, slot, part, question_id, kind, cycle, due, "pending", 0,
+                _nonce(schedule_id, slot, part), None)  # fmt: skip
+
+
+def _nonce(schedule_id: int, slot: str, part: Part) -> str:
+    """Stable per post and at most 25 characters (Discord's limit for a message nonce)."""
+    return hashlib.sha256(f"{schedule_id}/{slot}/{part}".encode()).hexdigest()[:25]

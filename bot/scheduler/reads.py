@@ -1,0 +1,57 @@
+"""What the jobs of one tick share: reads made once per tick instead of once per channel.
+
+When a thousand channels are due in the same minute they draw from a handful of topic pools,
+ask about a handful of cycles and post a handful of questions: each is read from the database
+once and kept here. A `TickReads` lives for one tick (or one `daily now`) and is dropped,
+so nothing read here can go stale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.store.questions import QuestionStore
+from bot.store.schedules import ScheduleStore
+from bot.types import Kind, Question
+
+Cycle = tuple[int, set[str]]  # the schedule's current cycle and what it asked in it
+
+
+class TickReads:
+    def __init__(self, ledger: ScheduleStore, questions: QuestionStore) -> None:
+        self._ledger, self._questions = ledger, questions
+        self._cycles: dict[tuple[int, Kind], Cycle] = {}
+        self._pools: dict[tuple[Kind, str | None], list[str]] = {}
+        self._texts: dict[str, Question] = {}
+
+    async def prefetch_cycles(self, schedule_ids: Iterable[int]) -> None:
+        """Read the cycles of every schedule due in this tick, in one query."""
+        ids = set(schedule_ids)
+        if ids:
+            found = await self._ledger.current_cycles(ids)
+            empty = {(sid, kind): (0, set[str]()) for sid in ids for kind in Kind}
+            self._cycles.update(empty | found)
+
+    async def asked(self, schedule_id: int, kind: Kind) -> Cycle:
+        key = (schedule_id, kind)
+        if key not in self._cycles:
+            found = await self._ledger.current_cycles([schedule_id])
+            self._cycles[key] = found.get(key, (0, set()))
+        return self._cycles[key]
+
+    async def pool(self, kind: Kind, topic: str | None) -> list[str]:
+        """The questions a schedule may draw from; one query per filter per tick."""
+        key = (kind, topic)
+        if key not in self._pools:
+            self._pools[key] = await self._questions.ids_matching(kind=kind, topic=topic)
+        return self._pools[key]
+
+    async def question(self, question_id: str) -> Question | None:
+        """The question a post shows, retired or not (a post made before it left must still
+        find it)."""
+        if question_id not in self._texts:
+            found = await self._questions.get(question_id, retired=True)
+            if found is None:
+                return None
+            self._texts[question_id] = found
+        return self._texts[question_id]

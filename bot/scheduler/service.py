@@ -1,0 +1,263 @@
+"""The scheduler itself: what happens when platforms attach, the loop, a tick, `daily now`.
+The design is in the package's docstring (`bot/scheduler/__init__.py`)."""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from bot.platforms import Platforms
+from bot.ports import Clock
+from bot.schedule.model import Schedule
+from bot.schedule.picker import choose
+from bot.scheduler.plan import AnswerJob, Job, Plan, QuestionJob, RetryJob
+from bot.scheduler.poster import Poster, new_post
+from bot.scheduler.reads import TickReads
+from bot.store.questions import QuestionStore
+from bot.store.schedules import Post, ScheduleStore
+from bot.store.submissions import SubmissionStore
+
+log = logging.getLogger(__name__)
+NOTHING_MATCHES = "no question matches this schedule's topic filter"
+
+
+@dataclass(frozen=True, slots=True)
+class SchedulerConfig:
+    grace: timedelta = timedelta(hours=1)
+    retry_delays: tuple[timedelta, ...] = (
+        timedelta(seconds=30), timedelta(minutes=2), timedelta(minutes=10), timedelta(minutes=30),
+    )  # fmt: skip
+    concurrency: int = 64  # posts in flight at once when many channels share a minute
+    skipped_log_limit: int = 7
+
+
+class NowOutcome(enum.Enum):
+    """What `daily now` did, so the command can say it in a sentence."""
+
+    POSTED = "posted"
+    NOT_ATTACHED = "not_attached"  # the channel's platform is not connected
+    DUPLICATE = "duplicate"  # a post for this very second was claimed already
+    PAUSED = "paused"  # nothing to post, or refused for good: the schedule says why
+    RETRYING = "retrying"  # refused for now; retried later like any post
+
+
+class Scheduler:
+    def __init__(
+        self,
+        ledger: ScheduleStore,
+        questions: QuestionStore,
+        clock: Clock,
+        platforms: Platforms,
+        config: SchedulerConfig = SchedulerConfig(),
+        submissions: SubmissionStore | None = None,
+    ) -> None:
+        self._ledger, self._questions, self._clock = ledger, questions, clock
+        self._platforms, self._config = platforms, config
+        self._changed = asyncio.Event()
+        self._plan = Plan(self._changed.set)
+        # Schedules on connected platforms, kept current by `schedule_changed` and by the
+        # poster's pauses, so a post does not read its schedule back from the database.
+        self._roster: dict[int, Schedule] = {}
+        self._poster = Poster(ledger, platforms, clock, self._plan, self._roster,
+                              config.retry_delays, submissions)  # fmt: skip
+        self._limit = asyncio.Semaphore(config.concurrency)
+        self._loaded: set[str] = set()  # platforms whose schedules this run has planned
+        self._loading = asyncio.Lock()
+        self._stopping = False
+        platforms.subscribe(self)
+
+    # --- platforms ------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Catch up with every platform attached before the scheduler was subscribed."""
+        for name in sorted(self._platforms.names):
+            await self.attached(name)
+
+    async def attached(self, name: str) -> None:
+        """A platform attached: on its first attach in this run, plan its schedules and
+        recover what an earlier run left unfinished there; every time, deliver the posts
+        that waited for it; then wake the loop."""
+        async with self._loading:
+            if name not in self._loaded:
+                self._loaded.add(name)
+                await self._load(name)
+            now = self._clock.now()
+            for post in self._poster.parked.pop(name, []):
+                await self._recover(post, now)
+        self._changed.set()
+
+    def detached(self, name: str) -> None:
+        """Nothing to undo: the plan stays, and posts due meanwhile park in the poster."""
+        log.info("scheduler: %s detached; its posts wait for it", name)
+
+    async def _load(self, platform: str) -> None:
+        """Plan `platform`'s schedules; recover its pending posts and unanswered questions."""
+        now = self._clock.now()
+        schedules = await self._ledger.on_platforms(frozenset({platform}))
+        self._roster.update({s.id: s for s in schedules})
+        last_dues = await self._ledger.last_question_dues()
+        for schedule in schedules:
+            if not schedule.paused:
+                after = self._resume_after(schedule, last_dues.get(schedule.id), now)
+                self._plan.question(schedule, after)
+        ids = {s.id for s in schedules}
+        for post in await self._ledger.pending():
+            if post.schedule_id in ids:
+                await self._recover(post, now)
+        for post in await self._ledger.unanswered():
+            if post.schedule_id in ids:
+                self._plan.answer(self._roster[post.schedule_id], post)
+        log.info("scheduler: %d schedule(s) on %s loaded", len(schedules), platform)
+
+    def _resume_after(self, schedule: Schedule, last: datetime | None, now: datetime) -> datetime:
+        """Where the schedule picks up: after its last post, but never before the grace window."""
+        floor = now - self._config.grace
+        if last is not None and last < floor:
+            self._log_skipped(schedule, last, floor)
+        return max(last, floor) if last is not None else floor
+
+    def _log_skipped(self, schedule: Schedule, last: datetime, floor: datetime) -> None:
+        missed = [t for t in schedule.slot.next_after(last, self._config.skipped_log_limit)
+                  if t <= floor]  # fmt: skip
+        if missed:
+            shown = ", ".join(t.astimezone(schedule.zone).isoformat() for t in missed)
+            log.warning("schedule %d: skipped slot(s) missed by more than the grace period: %s",
+                        schedule.id, shown)  # fmt: skip
+
+    async def _recover(self, post: Post, now: datetime) -> None:
+        """A post claimed by an earlier run and never confirmed (see the package docstring)."""
+        if post.part == "question" and post.due_at < now - self._config.grace:
+            await self._ledger.mark_attempt(post, "not confirmed before a restart", final=True)
+            log.warning("schedule %d slot %s: unconfirmed question given up after restart",
+                        post.schedule_id, post.slot)  # fmt: skip
+            return
+        self._plan.retry(post, now)
+
+    # --- the loop ---------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Catch up, then post what is due and sleep until the next due time, until `stop`
+        (or cancelled)."""
+        await self.start()
+        while not self._stopping:
+            await self.tick()
+            await self._sleep()
+
+    def stop(self) -> None:
+        """Ask `run` to return once the tick in progress is done, its sends recorded: a
+        stopped bot then leaves no sent post looking unsent, to be sent again at start."""
+        self._stopping = True
+        self._changed.set()
+
+    def next_due(self) -> datetime | None:
+        return self._plan.next_due()
+
+    async def tick(self) -> None:
+        """Do every job that is due now, up to `concurrency` at a time.
+
+        Questions first, as one batch: choose each, claim them all in one transaction, then
+        send them concurrently. A thousand channels due in the same minute cost a handful of
+        database round trips, not thousands."""
+        due = self._plan.take_due(self._clock.now())
+        if not due:
+            return
+        reads = TickReads(self._ledger, self._questions)
+        asking = [job for job in due if isinstance(job, QuestionJob)]
+        await reads.prefetch_cycles(job.schedule_id for job in asking)
+        posts = [post for job in asking if (post := await self._question_post(job, reads))]
+        claimed = await self._ledger.claim_all(posts) if posts else []
+        others = [job for job in due if not isinstance(job, QuestionJob)]
+        await asyncio.gather(
+            *(self._guarded(RetryJob(post), reads) for post in claimed),
+            *(self._guarded(job, reads) for job in others),
+        )
+        await self._poster.flush()
+
+    async def _guarded(self, job: Job, reads: TickReads) -> None:
+        async with self._limit:
+            try:
+                if isinstance(job, AnswerJob):
+                    await self._poster.answer(job.schedule_id, job.slot, reads)
+                elif isinstance(job, RetryJob):
+                    await self._poster.send(job.post, reads)
+            except Exception:
+                log.exception("scheduled job %r failed", job)
+
+    async def _question_post(self, job: QuestionJob, reads: TickReads) -> Post | None:
+        """The post a question job makes (not yet claimed), and the schedule's next job."""
+        if not self._plan.current(job):
+            return None  # the schedule changed since this job was planned
+        schedule = self._roster.get(job.schedule_id)
+        if schedule is None or schedule.paused:
+            return None
+        self._plan.question(schedule, job.due)
+        return await self._choose(schedule, job.due, schedule.local_date(job.due), reads)
+
+    async def _choose(self, schedule: Schedule, due: datetime, slot: str,
+                      reads: TickReads) -> Post | None:  # fmt: skip
+        choice = await choose(reads.asked, reads.pool, schedule, schedule.kind_on(due), slot)
+        if choice is None:
+            await self._poster.pause(schedule.id, NOTHING_MATCHES)
+            return None
+        question_id, kind, cycle = choice
+        return new_post(schedule.id, slot, "question", question_id, kind, cycle, due)
+
+    async def _sleep(self) -> None:
+        """Until the earliest job is due or a schedule changes; both tasks are kept and reaped."""
+        if self._stopping:
+            return
+        self._changed.clear()
+        waiters: set[asyncio.Task[object]] = {
+            asyncio.create_task(self._changed.wait(), name="schedule-changed")
+        }
+        until = self._plan.next_due()
+        if until is not None:
+            waiters.add(asyncio.create_task(self._clock.sleep_until(until), name="schedule-sleep"))
+        try:
+            await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in waiters:
+                task.cancel()
+            await asyncio.gather(*waiters, return_exceptions=True)
+
+    # --- commands ---------------------------------------------------------------------------
+
+    async def schedule_changed(self, schedule_id: int) -> None:
+        """Re-plan one schedule after a command changed it, and wake the loop."""
+        self._plan.changed(schedule_id)
+        schedule = await self._ledger.get(schedule_id)
+        if schedule is None or schedule.channel.platform not in self._loaded:
+            self._roster.pop(schedule_id, None)  # planned, if at all, when it attaches
+        else:
+            self._roster[schedule_id] = schedule
+            if not schedule.paused:
+                self._plan.question(schedule, self._clock.now())
+        self._changed.set()
+
+    async def post_now(self, schedule: Schedule) -> NowOutcome:
+        """`daily now`: post the schedule's next question at once (its answer follows as set)."""
+        platform = schedule.channel.platform
+        if platform not in self._platforms:
+            return NowOutcome.NOT_ATTACHED
+        await self.attached(platform)  # loaded first, so its recovery cannot resend this post
+        now = self._clock.now()
+        reads = TickReads(self._ledger, self._questions)  # outside a tick: read afresh
+        self._roster[schedule.id] = schedule
+        post = await self._choose(schedule, now, f"now-{now.isoformat(timespec='seconds')}",
+                                  reads)  # fmt: skip
+        if post is None:
+            return NowOutcome.PAUSED
+        if not await self._ledger.claim(post):
+            return NowOutcome.DUPLICATE
+        sent = await self._poster.send(post, reads)
+        await self._poster.flush()
+        return NowOutcome.POSTED if sent else self._why_not(schedule.id, platform)
+
+    def _why_not(self, schedule_id: int, platform: str) -> NowOutcome:
+        if platform not in self._platforms:
+            return NowOutcome.NOT_ATTACHED
+        current = self._roster.get(schedule_id)
+        return NowOutcome.PAUSED if current is not None and current.paused else NowOutcome.RETRYING
