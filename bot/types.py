@@ -120,6 +120,7 @@ class Question:
     related: tuple[str, ...] = ()
     quiz: tuple[QuickCheck, ...] = ()
     status: Status = Status.PUBLISHED
+    hints: tuple[Bilingual, ...] = ()  # a coding problem's nudge, approach, near-solution
 
     def display_title(self, locale: Locale) -> str:
         """The title in `locale`'s language when there is one, else the Chinese."""

@@ -114,6 +114,8 @@ def write_question(
         "sources": [{"document": "report.txt", "title": "某公司 一面"}],
         **extra,
     }  # fmt: skip
+    if kind == "coding" and "hints" not in meta:
+        meta["hints"] = [{"zh": f"提示 {i}", "en": f"hint {i}"} for i in (1, 2, 3)]
     head = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False)
     if kind == "coding":
         folder = root / "problems" / qid

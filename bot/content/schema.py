@@ -17,6 +17,7 @@ content/README.md is the format's specification; the keys:
     status      published (default) | draft; a draft is loaded but never served
     quiz        quick checks (`bot.content.quiz`); a published qa item with a quiz has two+
     signature   coding only: the Python function signature a solution must define
+    hints       coding only: nudge, approach, near-solution (`bot.content.hints`)
 
 English. The English title and files are required of every published item with a quiz
 (every explained question of the bank; a test holds the shipped bank to it for all items with
@@ -35,6 +36,7 @@ from pathlib import Path
 from bot.content import topics as topic_table
 from bot.content.checker import Checker
 from bot.content.frontmatter import FrontMatter
+from bot.content.hints import check_hints
 from bot.content.quiz import check_quiz
 from bot.errors import Fault
 from bot.types import Difficulty, Kind, Question, Source, Status
@@ -42,7 +44,7 @@ from bot.types import Difficulty, Kind, Question, Source, Status
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 REQUIRED = ("id", "title", "kind", "difficulty", "topics")
 OPTIONAL = ("title_en", "sources", "source", "related", "reviewed", "status", "quiz",
-            "signature")  # fmt: skip
+            "signature", "hints")  # fmt: skip
 SOURCE_KEYS = {"document", "title", "company", "role", "round"}
 ORIGINAL = "original"
 # What a second reading may have checked: numbers; derivations; factual claims; code; API
@@ -66,6 +68,8 @@ def check(path: Path, fm: FrontMatter, expected_id: str) -> tuple[Question | Non
     kind, difficulty = c.choice("kind", Kind), c.choice("difficulty", Difficulty)
     status = c.choice("status", Status, Status.PUBLISHED)
     quiz = check_quiz(c, required=status is Status.PUBLISHED and kind is Kind.QA)
+    hints = check_hints(c, coding=kind is Kind.CODING,
+                        required=status is Status.PUBLISHED and kind is Kind.CODING)  # fmt: skip
     new_format = "quiz" in fm.data
     topics = _check_topics(c, status is Status.PUBLISHED)
     sources = _check_sources(c)
@@ -81,7 +85,7 @@ def check(path: Path, fm: FrontMatter, expected_id: str) -> tuple[Question | Non
     question = Question(
         id=qid, title=title, title_en=title_en, kind=kind, difficulty=difficulty,
         topics=topics, sources=sources, answer=fm.body, signature=signature,
-        related=related, quiz=quiz, status=status,
+        related=related, quiz=quiz, status=status, hints=hints,
     )  # fmt: skip
     return question, []
 

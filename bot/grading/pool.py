@@ -100,6 +100,11 @@ class Sandbox:
         self.restarts = 0
         self.layers: Layers | None = None
 
+    @property
+    def warm_target(self) -> int:
+        """How many workers are kept ready: as many jobs as can start without waiting."""
+        return self._warm_target
+
     async def start(self) -> Layers:
         self._loop = asyncio.get_running_loop()
         self.layers = await self._launch()

@@ -7,7 +7,12 @@
     banned      constructs refused on the syntax tree: "**", "pow", "math.pow" ...
     samples     argument lists shown to users with expected and actual results
     hidden      argument lists graded pass/fail only
-    generate    seeded generators of more hidden tests: {generator, seed, ...parameters}
+    generate    seeded generators of more hidden tests: {generator, seed, ...parameters};
+                a generator is one of bot/grading/generators.py or a function of the
+                problem's own generators.py (called with a random.Random and the parameters)
+
+Beside them, wrong/*.py keeps known-wrong solutions that `studybot content validate` proves
+are rejected (bot/grading/proofs.py).
 
 Expected results are computed here by the reference solution, the first ```python block of
 explanation.md, so the explanation users read is the code that defines "right". Content is
@@ -21,6 +26,7 @@ import copy
 import json
 import random
 import re
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +41,7 @@ from bot.grading.generators import GENERATORS
 from bot.grading.sandbox.plain import plain
 
 JUDGE_FILE = "judge.yaml"
+LOCAL_GENERATORS = "generators.py"
 KEYS = {"function", "checker", "time_limit", "memory_mb", "banned", "samples", "hidden",
         "generate"}  # fmt: skip
 CODE_BLOCK = re.compile(r"^```python\n(.*?)^```", re.M | re.S)
@@ -92,7 +99,7 @@ def load_problem(folder: Path) -> Problem:
     if checker not in CHECKERS:
         fault("checker", f"checker must be one of: {', '.join(CHECKERS)}")
     reference = _reference(folder, str(spec.get("function")), fault)
-    tests = _tests(spec, fault)
+    tests = _tests(spec, fault, _local_generators(folder, fault))
     if fault.faults:
         raise ContentError(fault.faults)
     assert reference is not None
@@ -155,7 +162,25 @@ def _reference(folder: Path, function: str, fault: _Faults) -> Callable[..., Any
     return found  # type: ignore[no-any-return]
 
 
-def _tests(spec: dict[str, Any], fault: _Faults) -> list[tuple[list[Any], bool]]:
+def _local_generators(folder: Path, fault: _Faults) -> dict[str, Callable[..., Any]]:
+    """The public functions of the problem's generators.py (trusted content, like the
+    reference), by name."""
+    path = folder / LOCAL_GENERATORS
+    if not path.is_file():
+        return {}
+    module = f"problems.{folder.name}.generators"
+    namespace: dict[str, Any] = {"__name__": module}
+    try:
+        exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), namespace)
+    except Exception as exc:  # the content is wrong: say so at the judge file's generators
+        fault("generate", f"{LOCAL_GENERATORS}: {type(exc).__name__}: {exc}")
+        return {}
+    return {name: f for name, f in namespace.items() if isinstance(f, types.FunctionType)
+            and f.__module__ == module and not name.startswith("_")}  # fmt: skip
+
+
+def _tests(spec: dict[str, Any], fault: _Faults,
+           local: dict[str, Callable[..., Any]]) -> list[tuple[list[Any], bool]]:  # fmt: skip
     tests: list[tuple[list[Any], bool]] = []
     for key, sample in (("samples", True), ("hidden", False)):
         for args in spec.get(key) or []:
@@ -166,21 +191,27 @@ def _tests(spec: dict[str, Any], fault: _Faults) -> list[tuple[list[Any], bool]]
     if not any(sample for _, sample in tests):
         fault("samples", "at least one sample test is needed (users see its result)")
     for generated in spec.get("generate") or []:
-        tests += [(args, False) for args in _generate(generated, fault)]
+        tests += [(args, False) for args in _generate(generated, fault, local)]
     return tests
 
 
-def _generate(spec: Any, fault: _Faults) -> list[list[Any]]:
-    if not isinstance(spec, dict) or spec.get("generator") not in GENERATORS:
-        fault("generate", f"each generator is {{generator: one of {', '.join(GENERATORS)}, "
+def _generate(spec: Any, fault: _Faults,
+              local: dict[str, Callable[..., Any]]) -> list[list[Any]]:  # fmt: skip
+    known = {**GENERATORS, **local}
+    if not isinstance(spec, dict) or spec.get("generator") not in known:
+        fault("generate", f"each generator is {{generator: one of {', '.join(known)}, "
                           "seed: N, ...}")  # fmt: skip
         return []
     params = {k: v for k, v in spec.items() if k not in ("generator", "seed")}
     try:
-        return GENERATORS[spec["generator"]](random.Random(spec.get("seed", 0)), **params)
-    except TypeError as exc:
-        fault("generate", f"generator {spec['generator']}: {exc}")
+        cases = known[spec["generator"]](random.Random(spec.get("seed", 0)), **params)
+    except Exception as exc:  # a local generator is content: report it, don't crash
+        fault("generate", f"generator {spec['generator']}: {type(exc).__name__}: {exc}")
         return []
+    if not isinstance(cases, list) or not all(isinstance(args, list) for args in cases):
+        fault("generate", f"generator {spec['generator']} must return a list of argument lists")
+        return []
+    return cases
 
 
 def _cases(tests: list[tuple[list[Any], bool]], reference: Callable[..., Any], in_place: bool,

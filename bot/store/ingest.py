@@ -114,20 +114,22 @@ async def _write(db: aiosqlite.Connection, changed: list[tuple[Question, str]]) 
 _UPSERT = """
     INSERT INTO questions
         (id, title, title_en, kind, difficulty, prompt, answer, signature, content_hash,
-         answer_en, prompt_en, quiz, related, status)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         answer_en, prompt_en, quiz, related, status, hints)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (id) DO UPDATE SET
         title = excluded.title, title_en = excluded.title_en, kind = excluded.kind,
         difficulty = excluded.difficulty, prompt = excluded.prompt, answer = excluded.answer,
         signature = excluded.signature, content_hash = excluded.content_hash, retired = 0,
         answer_en = excluded.answer_en, prompt_en = excluded.prompt_en,
-        quiz = excluded.quiz, related = excluded.related, status = excluded.status"""
+        quiz = excluded.quiz, related = excluded.related, status = excluded.status,
+        hints = excluded.hints"""
 
 
 def _row(q: Question, digest: str) -> tuple[str | None, ...]:
     return (q.id, q.title, q.title_en, q.kind.value, q.difficulty.value, q.prompt, q.answer,
             q.signature, digest, q.answer_en, q.prompt_en, quiz_json.dumps(q.quiz),
-            json.dumps(list(q.related)), q.status.value)  # fmt: skip
+            json.dumps(list(q.related)), q.status.value,
+            quiz_json.dumps_hints(q.hints))  # fmt: skip
 
 
 def _search_columns(q: Question) -> tuple[str, str]:

@@ -164,4 +164,10 @@ MIGRATIONS: tuple[str, ...] = (
     DROP INDEX questions_kind;
     CREATE INDEX questions_kind ON questions (retired, status, kind, id);
     """,
+    # 6: a coding problem's hints (nudge, approach, near-solution) as JSON, like the quiz.
+    # Problems loaded before are read again at the next load (their files hold the hints).
+    """
+    ALTER TABLE questions ADD COLUMN hints TEXT NOT NULL DEFAULT '[]';
+    UPDATE questions SET content_hash = '' WHERE kind = 'coding';
+    """,
 )

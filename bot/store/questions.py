@@ -27,7 +27,7 @@ LIVE = "retired = 0 AND status = 'published'"
 _MARKUP = re.compile(r"[|#*`>]+|(?<!\w)_+|_+(?!\w)|-{3,}")
 # One round trip per question: topics and sources come along as JSON arrays.
 _COLUMNS = """rowid, id, title, title_en, kind, difficulty, prompt, answer, signature,
-    answer_en, prompt_en, quiz, related, status,
+    answer_en, prompt_en, quiz, related, status, hints,
     (SELECT json_group_array(topic) FROM question_topics t
      WHERE t.question_id = questions.id) AS topics,
     (SELECT json_group_array(json_array(document, title, company, role, round))
@@ -146,6 +146,7 @@ def _question(row: aiosqlite.Row) -> Question:
         sources=sources, answer=row["answer"], prompt=row["prompt"], signature=row["signature"],
         answer_en=row["answer_en"], prompt_en=row["prompt_en"], quiz=quiz_json.loads(row["quiz"]),
         related=tuple(json.loads(row["related"])), status=Status(row["status"]),
+        hints=quiz_json.loads_hints(row["hints"]),
     )  # fmt: skip
 
 

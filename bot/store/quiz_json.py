@@ -1,4 +1,5 @@
-"""Quick checks as JSON in the `questions.quiz` column, and back.
+"""Quick checks and hints as JSON in the `questions.quiz` and `questions.hints` columns,
+and back.
 
 A quick check is always read and written whole, with its item, so one JSON document per item
 serves better than three tables. The shape mirrors the front matter:
@@ -22,6 +23,14 @@ def loads(raw: str) -> tuple[QuickCheck, ...]:
         QuickCheck(_text(q["question"]), tuple(_option(o) for o in q["options"]))
         for q in json.loads(raw)
     )
+
+
+def dumps_hints(hints: tuple[Bilingual, ...]) -> str:
+    return json.dumps([_pair(h) for h in hints], ensure_ascii=False, separators=(",", ":"))
+
+
+def loads_hints(raw: str) -> tuple[Bilingual, ...]:
+    return tuple(_text(h) for h in json.loads(raw))
 
 
 def _check(q: QuickCheck) -> dict[str, Any]:

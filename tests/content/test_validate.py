@@ -40,7 +40,7 @@ def test_every_fault_is_reported_with_its_line(tmp_path: Path) -> None:
     )
     assert faults_of(tmp_path) == [
         "questions/bad-one.md:10: unknown key 'colour' (allowed: id, title, kind, difficulty, "
-        "topics, title_en, sources, source, related, reviewed, status, quiz, signature)",
+        "topics, title_en, sources, source, related, reviewed, status, quiz, signature, hints)",
         "questions/bad-one.md:4: 'kind' is 'essay'; expected one of: qa, coding",
         "questions/bad-one.md:6: topic 'GPU Stuff' is not a slug",
         "questions/bad-one.md:8: source 1: missing 'title'",
