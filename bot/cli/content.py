@@ -26,8 +26,11 @@ def content() -> None:
 
 
 @content.command()
-@click.option("--no-grade", is_flag=True,
-              help="skip grading each problem's reference and known-wrong solutions")
+@click.option(
+    "--no-grade",
+    is_flag=True,
+    help="skip grading each problem's reference and known-wrong solutions",
+)
 def validate(no_grade: bool) -> None:
     """Check every content file (judge files too); print `file:line: fault` for each problem.
 

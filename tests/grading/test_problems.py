@@ -92,3 +92,35 @@ def test_every_fault_is_reported_at_once(problem_copy: Path) -> None:
     assert any("time_limit must be a positive number" in f for f in faults)
     assert any("unknown key 'retries'" in f for f in faults)
     assert any("each generator is" in f for f in faults)
+
+
+def test_a_problem_may_bring_its_own_generators(problem_copy: Path) -> None:
+    (problem_copy / "generators.py").write_text(
+        "def squares(rng, count):\n"
+        "    return [[float(rng.randint(2, 9)), 2] for _ in range(count)]\n"
+        "def _helper():\n    return []\n",
+        encoding="utf-8",
+    )
+    edit(problem_copy, "generate:\n", "generate:\n  - {generator: squares, seed: 3, count: 5}\n")
+    cases = load_problem(problem_copy).cases
+    mine = [c for c in cases if len(c.args()) == 2 and c.args()[1] == 2]
+    assert len(mine) >= 5 and all(c.expected == c.args()[0] ** 2 for c in mine)
+    edit(problem_copy, "{generator: squares,", "{generator: _helper,")
+    (fault,) = faults_of(problem_copy)
+    assert "each generator is {generator: one of" in fault and "squares" in fault
+    assert "_helper" not in fault.split("one of")[1]
+
+
+@pytest.mark.parametrize(
+    ("code", "fault"),
+    [
+        ("def bad(rng):\n    return 1 / 0\n", "generator bad: ZeroDivisionError"),
+        ("def bad(rng):\n    return [1, 2]\n", "generator bad must return a list of argument"),
+        ("import nothing_here\n", "generators.py: ModuleNotFoundError"),
+    ],
+)
+def test_a_broken_generator_is_a_fault_not_a_crash(problem_copy: Path, code: str,
+                                                   fault: str) -> None:  # fmt: skip
+    (problem_copy / "generators.py").write_text(code, encoding="utf-8")
+    edit(problem_copy, "generate:\n", "generate:\n  - {generator: bad, seed: 1}\n")
+    assert any(fault in found and "judge.yaml:" in found for found in faults_of(problem_copy))
