@@ -1,0 +1,14 @@
+"""Seeded random models for DDP bucketing: parameter sizes in bytes, like a transformer's
+mix of large weight matrices and small biases and norms, and bucket caps."""
+
+
+def models(rng, count, params, cap):
+    cases = []
+    for _ in range(count):
+        n = rng.randint(1, params) if params <= 50 else params
+        c = rng.randint(1, cap) if cap <= 100 else cap
+        sizes = [rng.choice([rng.randint(1, max(1, c // 8)), rng.randint(1, c),
+                             rng.randint(c // 2 + 1, 2 * c + 1)]) for _ in range(n)]
+        first = rng.choice([c, max(1, c // 4), rng.randint(1, c)])
+        cases.append([sizes, c, first])
+    return cases
