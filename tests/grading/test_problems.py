@@ -22,7 +22,8 @@ def test_hidden_tests_include_the_large_generated_cases(problems: dict[str, Prob
 
 
 def test_every_problem_has_samples_and_hidden_tests(problems: dict[str, Problem]) -> None:
-    assert set(problems) == {"rotate-matrix", "fast-power", "graph-fusion", "stable-softmax"}
+    folders = {p.name for p in (REPO / "content" / "problems").iterdir() if p.is_dir()}
+    assert set(problems) == folders and len(folders) >= 20
     for problem in problems.values():
         assert any(c.sample for c in problem.cases)
         assert sum(not c.sample for c in problem.cases) >= 8

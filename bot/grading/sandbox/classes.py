@@ -15,7 +15,10 @@ Every class a solution defines has the metaclass `type`, whatever path builds it
   (a global a solution cannot rebind: underscore), and the hook checks it is `type` anyway.
 
 Writes (`obj.x = v`, `obj[k] = v`) are allowed on lists, dicts and instances of the
-solution's own classes; everything else goes through RestrictedPython's full write guard.
+solution's own classes. The library's containers (OrderedDict, defaultdict, Counter, deque,
+bytearray, numpy arrays) take item writes (`od[k] = v`, `a[i, j] = x`, `del d[k]`) and no
+attribute writes: `_write_` hands back an `ItemWriter` for them. Everything else goes through
+RestrictedPython's full write guard.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+import numpy
 from RestrictedPython.Guards import full_write_guard
 
 SOLUTION_MODULE = "solution"  # the `__name__` of a solution: its classes' `__module__`
@@ -78,6 +82,36 @@ def is_solution_class(cls: object) -> bool:
     return isinstance(cls, type) and type(cls) is type and cls.__module__ == SOLUTION_MODULE
 
 
+# Containers whose items are data: writing one stores a value and can reach nothing else.
+ITEM_WRITABLE = frozenset({
+    collections.OrderedDict, collections.defaultdict, collections.Counter, collections.deque,
+    bytearray, numpy.ndarray,
+})  # fmt: skip
+
+
+class ItemWriter:
+    """What `_write_` returns for an `ITEM_WRITABLE` container: item assignment and deletion
+    pass through; an attribute write is refused (`a.shape = ...` reinterprets an array)."""
+
+    __slots__ = ("_target",)
+    _target: Any
+
+    def __init__(self, target: Any) -> None:
+        object.__setattr__(self, "_target", target)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._target[key] = value
+
+    def __delitem__(self, key: Any) -> None:
+        del self._target[key]
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise TypeError(f"cannot set attributes of {type(self._target).__name__} objects")
+
+    def __delattr__(self, name: str) -> None:
+        raise TypeError(f"cannot delete attributes of {type(self._target).__name__} objects")
+
+
 class WriteGuard:
     """`_write_` and `__build_class__` of one solution: it may write to its own instances."""
 
@@ -88,6 +122,8 @@ class WriteGuard:
         kind = type(obj)
         if kind is list or kind is dict or kind in self.classes:  # the hot path: m[i][j] = v
             return obj
+        if kind in ITEM_WRITABLE:
+            return ItemWriter(obj)
         if isinstance(obj, type) and obj in self.classes:
             return obj
         return full_write_guard(obj)

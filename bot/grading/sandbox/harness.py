@@ -36,6 +36,7 @@ from RestrictedPython.compile import compile_restricted_exec
 from bot.grading.sandbox.plain import Unserializable, plain
 from bot.grading.sandbox.policy import Output, recursion_limit, solution_globals
 from bot.grading.sandbox.rules import drop_main_block, find_banned, strip_annotations
+from bot.grading.sandbox.transformer import SolutionTransformer
 
 Event = dict[str, Any]
 FILENAME = "<solution>"
@@ -102,7 +103,7 @@ def compile_solution(source: str, banned: tuple[str, ...]) -> tuple[CodeType, li
         event = {"event": "rule_violation", "rule": violation.rule, "line": violation.line}
         raise _Refused(event)
     try:
-        result = compile_restricted_exec(tree, FILENAME)
+        result = compile_restricted_exec(tree, FILENAME, policy=SolutionTransformer)
     except (RecursionError, MemoryError) as exc:
         raise _Refused(_compile_error(_too_big(exc))) from None
     if result.errors or result.code is None:

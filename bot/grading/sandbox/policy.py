@@ -28,7 +28,8 @@ from typing import Any
 from RestrictedPython.Guards import safe_builtins
 
 from bot.grading.sandbox import allowlist, guards, numpy_api
-from bot.grading.sandbox.classes import SOLUTION_MODULE, TypeGate, WriteGuard
+from bot.grading.sandbox.classes import SOLUTION_MODULE, ItemWriter, TypeGate, WriteGuard
+from bot.grading.sandbox.transformer import INPLACE_ATTR, INPLACE_ITEM
 
 ALLOWED_MODULES = ("math", "itertools", "collections", "functools", "heapq", "bisect", "typing",
                    "numpy")  # fmt: skip
@@ -159,6 +160,22 @@ def _apply(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     return func(*args, **kwargs)
 
 
+class InplaceGuards:
+    """`t[k] op= v` and `o.name op= v` (see transformer.py): read through the read guards,
+    compute in place as Python would, write through the solution's write guard."""
+
+    def __init__(self, write: WriteGuard) -> None:
+        self._write = write
+
+    def item(self, op: str, target: Any, key: Any, value: Any) -> None:
+        current = guards.guarded_getitem(target, key)
+        self._write(target)[key] = _inplace(op, current, value)
+
+    def attribute(self, op: str, obj: Any, name: str, value: Any) -> None:
+        current = guards.guarded_getattr(obj, name)
+        setattr(self._write(obj), name, _inplace(op, current, value))
+
+
 def solution_builtins(guard: WriteGuard) -> dict[str, Any]:
     names = dict(safe_builtins)
     names.update({name: getattr(builtins, name) for name in EXTRA_BUILTINS})
@@ -173,6 +190,7 @@ def solution_globals(output: Output) -> dict[str, Any]:
     """Fresh globals for one solution: its builtins, guards and print collector."""
     preload()
     guard = WriteGuard()
+    inplace = InplaceGuards(guard)
     return {
         "__builtins__": solution_builtins(guard),
         "__name__": SOLUTION_MODULE,
@@ -185,6 +203,8 @@ def solution_globals(output: Output) -> dict[str, Any]:
         "_unpack_sequence_": _unpack,
         "_iter_unpack_sequence_": _unpack,
         "_inplacevar_": _inplace,
+        INPLACE_ITEM: inplace.item,
+        INPLACE_ATTR: inplace.attribute,
         "_apply_": _apply,
     }
 
@@ -193,6 +213,6 @@ def recursion_limit() -> int:
     return min(sys.getrecursionlimit(), 3000)
 
 
-for _kind in (WriteGuard, Output, _Printer):
+for _kind in (WriteGuard, Output, _Printer, InplaceGuards, ItemWriter):
     guards.refuse_type(_kind)
 guards.refuse_objects(_import, _loaded, _unpack, _inplace, _apply, preload, solution_globals)
