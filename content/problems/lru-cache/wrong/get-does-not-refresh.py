@@ -15,5 +15,5 @@ def run_lru(capacity: int, ops: list[list]) -> list[int]:
                 cache.move_to_end(key)
             elif len(cache) == capacity:
                 cache.popitem(last=False)
-            cache.update({key: op[2]})  # the sandbox allows item assignment on list and dict only
+            cache[key] = op[2]
     return out

@@ -17,5 +17,5 @@ def run_lru(capacity: int, ops: list[list]) -> list[int]:
         else:
             if key not in cache and len(cache) == capacity:
                 cache.popitem(last=False)
-            cache.update({key: op[2]})  # the sandbox allows item assignment on list and dict only
+            cache[key] = op[2]
     return out
