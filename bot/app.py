@@ -32,6 +32,7 @@ from bot.content.loader import load_if_changed
 from bot.core import Studybot
 from bot.errors import ContentError
 from bot.grading.admission import Admission
+from bot.grading.case_cache import CaseCache
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem, load_problems
@@ -129,7 +130,7 @@ async def _start(sandbox: Sandbox, grader: Grader, settings: Settings) -> None:
 
 def _problems(settings: Settings) -> dict[str, Problem]:
     try:
-        return load_problems(settings.content_dir)
+        return load_problems(settings.content_dir, CaseCache(settings.cache_dir / "cases"))
     except ContentError as exc:
         log.error("coding problems not loaded, grading is off:\n%s", exc)
         return {}

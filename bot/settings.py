@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -63,6 +63,12 @@ DOCS = (
         "STUDYBOT_CONTENT_DIR",
         "",
         "question bank directory (default: the bank installed with studybot)",
+    ),
+    SettingDoc(
+        "STUDYBOT_CACHE_DIR",
+        "",
+        "where computed problem tests and proofs are kept (default: the user's cache "
+        "directory, e.g. ~/.cache/studybot)",
     ),
     SettingDoc("STUDYBOT_LOG_LEVEL", "INFO", "one of " + ", ".join(LOG_LEVELS)),
     SettingDoc(
@@ -202,6 +208,7 @@ class Settings:
     content_dir: Path
     log_level: str
     grace: timedelta = timedelta(hours=1)
+    cache_dir: Path = field(default_factory=lambda: default_cache())
     discord: DiscordSettings | None = None
     slack: SlackSettings | None = None
     isolation: str = ""  # "strict" | "relaxed" | "" (strict exactly when a platform is set)
@@ -236,6 +243,7 @@ class Settings:
         return cls(
             database=_database(get("STUDYBOT_DATABASE") or str(default_database())),
             content_dir=_content_dir(get("STUDYBOT_CONTENT_DIR")),
+            cache_dir=Path(get("STUDYBOT_CACHE_DIR") or default_cache()),
             log_level=_log_level(get("STUDYBOT_LOG_LEVEL")),
             grace=_minutes("STUDYBOT_GRACE_MINUTES", get("STUDYBOT_GRACE_MINUTES")),
             discord=DiscordSettings.from_values(get),
@@ -253,6 +261,7 @@ class Settings:
         return [
             ("STUDYBOT_DATABASE", str(self.database)),
             ("STUDYBOT_CONTENT_DIR", str(self.content_dir)),
+            ("STUDYBOT_CACHE_DIR", str(self.cache_dir)),
             ("STUDYBOT_LOG_LEVEL", self.log_level),
             ("STUDYBOT_GRACE_MINUTES", str(int(self.grace.total_seconds() // 60))),
             ("STUDYBOT_GRADING_ISOLATION", "strict" if self.strict_isolation else "relaxed"),
@@ -354,6 +363,12 @@ def default_database() -> Path:
     """Where the database lives unless told: the user's data directory, whatever the
     current folder (`studybot` works the same from anywhere)."""
     return Path(platformdirs.user_data_dir("studybot", appauthor=False)) / "studybot.sqlite3"
+
+
+def default_cache() -> Path:
+    """Where computed problem tests and proofs are kept unless told: the user's cache
+    directory (anything there can be deleted; it is computed again)."""
+    return Path(platformdirs.user_cache_dir("studybot", appauthor=False))
 
 
 def bundled_content() -> Path:

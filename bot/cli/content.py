@@ -14,6 +14,7 @@ from bot.content.bank import read_bank
 from bot.content.loader import load_bank
 from bot.errors import ContentError
 from bot.grading import proofs
+from bot.grading.case_cache import CaseCache
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import load_problems
@@ -31,14 +32,21 @@ def content() -> None:
     is_flag=True,
     help="skip grading each problem's reference and known-wrong solutions",
 )
-def validate(no_grade: bool) -> None:
+@click.option("--fresh", is_flag=True, help="prove every solution again, remembered or not")
+def validate(no_grade: bool, fresh: bool) -> None:
     """Check every content file (judge files too); print `file:line: fault` for each problem.
 
     Each problem's reference solution is then submitted through the sandbox and must be
-    accepted, and each of its known-wrong solutions (problems/ID/wrong/*.py) rejected."""
+    accepted, and each of its known-wrong solutions (problems/ID/wrong/*.py) rejected. A
+    proof is remembered until the solution, its problem or the grading code changes."""
     settings = settings_from_env()
+    cache = None
+    if not fresh:
+        cache = proofs.ProofCache(settings.cache_dir / "proofs.json", settings.content_dir)
+    cases = CaseCache(settings.cache_dir / "cases")
     try:
-        summary = asyncio.run(_validate(settings.content_dir, grade=not no_grade))
+        summary = asyncio.run(_validate(settings.content_dir, grade=not no_grade, cache=cache,
+                                        cases=cases))  # fmt: skip
     except ContentError as exc:
         for fault in exc.faults:
             click.echo(str(fault), err=True)
@@ -47,30 +55,38 @@ def validate(no_grade: bool) -> None:
     click.echo(f"ok: {summary} in {settings.content_dir}")
 
 
-async def _validate(content_dir: Path, *, grade: bool) -> str:
+async def _validate(content_dir: Path, *, grade: bool, cache: proofs.ProofCache | None,
+                    cases: CaseCache) -> str:  # fmt: skip
     """Read and check everything; with `grade`, prove the problems' solutions too. The
     sandbox starts first, so its zygote comes up on another core while the files are read."""
     sandbox = Sandbox(warm=max(1, min(4, os.cpu_count() or 1)))
     started = asyncio.create_task(sandbox.start()) if grade else None
     try:
         bank = await asyncio.to_thread(read_bank, content_dir)
-        problems = await asyncio.to_thread(load_problems, content_dir)
+        problems = await asyncio.to_thread(load_problems, content_dir, cases)
         tests = sum(len(p.cases) for p in problems.values())
         summary = (f"{len(bank.questions)} questions, {len(problems)} gradable problems "
                    f"({tests} tests)")  # fmt: skip
         if started is None:
             return summary
         attempts, faults = proofs.gather(content_dir, problems.values())
+        todo = [a for a in attempts if cache is None or not cache.proven(a)]
         await started
         grader = Grader(sandbox, problems)
         try:
-            faults += await proofs.prove(grader, attempts, sandbox.warm_target)
+            results = await proofs.prove(grader, todo, sandbox.warm_target)
         finally:
             grader.close()
+        if cache is not None:
+            cache.save(results)
+        faults += proofs.faults_of(results)
         if faults:
             raise ContentError(faults)
         wrong = sum(not a.reference for a in attempts)
-        return f"{summary}; references accepted, {wrong} known-wrong solutions rejected"
+        remembered = (f" ({len(attempts) - len(todo)} of {len(attempts)} proofs remembered)"
+                      if cache else "")  # fmt: skip
+        return (f"{summary}; references accepted, {wrong} known-wrong solutions rejected"
+                f"{remembered}")  # fmt: skip
     finally:
         if started is not None:
             await sandbox.close()

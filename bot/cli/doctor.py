@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.content.bank import fingerprint, read_bank
 from bot.errors import ContentError, StudybotError
+from bot.grading.case_cache import CaseCache
 from bot.grading.pool import Sandbox
 from bot.grading.problems import load_problems
 from bot.settings import Settings
@@ -78,7 +79,8 @@ async def check_grading(settings: Settings) -> tuple[list[str], bool]:
                                              else "")]  # fmt: skip
     lines += [f"  {name}: {why or 'on'}" for name, why in layers.report.items()]
     try:
-        problems = await asyncio.to_thread(load_problems, settings.content_dir)
+        problems = await asyncio.to_thread(load_problems, settings.content_dir,
+                                           CaseCache(settings.cache_dir / "cases"))  # fmt: skip
     except ContentError as exc:
         return [*lines, *(f"  {fault}" for fault in exc.faults[:20])], False
     return [*lines, f"  problems: {len(problems)}"], not refused

@@ -21,6 +21,7 @@ from bot.cli.common import settings_from_env
 from bot.commands.verdicts import grade_reply
 from bot.errors import ContentError
 from bot.grades import Grade
+from bot.grading.case_cache import CaseCache
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem, load_problems
@@ -55,7 +56,7 @@ def read_source(file: BinaryIO) -> str:
 def load_problem(content_dir: Path, problem_id: str) -> Problem:
     """The problem, or exit: 1 if the problems cannot load, 2 if the id is unknown."""
     try:
-        problems = load_problems(content_dir)
+        problems = load_problems(content_dir, CaseCache(settings_from_env().cache_dir / "cases"))
     except ContentError as exc:
         click.echo(f"the problems cannot be loaded:\n{exc}", err=True)
         sys.exit(1)

@@ -22,7 +22,6 @@ thread.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import re
@@ -36,6 +35,7 @@ import yaml
 
 from bot.content.bank import EXPLANATION_FILE, PROBLEMS_DIR
 from bot.errors import ContentError, Fault
+from bot.grading.case_cache import CaseCache
 from bot.grading.checkers import CHECKERS
 from bot.grading.generators import GENERATORS
 from bot.grading.sandbox.plain import plain
@@ -76,12 +76,13 @@ class Problem:
         return self.checker == "in_place"
 
 
-def load_problems(content_dir: Path) -> dict[str, Problem]:
-    """Every problem with a judge file, or a ContentError listing every fault."""
+def load_problems(content_dir: Path, cache: CaseCache | None = None) -> dict[str, Problem]:
+    """Every problem with a judge file, or a ContentError listing every fault. With a
+    `cache`, tests computed before for the same files and code are read, not computed."""
     problems, faults = {}, list[Fault]()
     for judge in sorted((content_dir / PROBLEMS_DIR).glob(f"*/{JUDGE_FILE}")):
         try:
-            problems[judge.parent.name] = load_problem(judge.parent)
+            problems[judge.parent.name] = load_problem(judge.parent, cache)
         except ContentError as exc:
             faults += exc.faults
     if faults:
@@ -89,7 +90,7 @@ def load_problems(content_dir: Path) -> dict[str, Problem]:
     return problems
 
 
-def load_problem(folder: Path) -> Problem:
+def load_problem(folder: Path, cache: CaseCache | None = None) -> Problem:
     path = folder / JUDGE_FILE
     text = path.read_text(encoding="utf-8")
     spec = _parse(path, text)
@@ -98,6 +99,24 @@ def load_problem(folder: Path) -> Problem:
     checker = str(spec.get("checker"))
     if checker not in CHECKERS:
         fault("checker", f"checker must be one of: {', '.join(CHECKERS)}")
+    if fault.faults:
+        raise ContentError(fault.faults)
+    key = cache.key(folder) if cache is not None else ""
+    rows = cache.load(folder.name, key) if cache is not None else None
+    if rows is not None:
+        cases = [Case(n, a, e, s) for n, (a, e, s) in enumerate(rows, 1)]
+    else:
+        cases = _computed(folder, spec, checker, path, fault)
+        if cache is not None:
+            cache.save(folder.name, key, [(c.args_json, c.expected, c.sample) for c in cases])
+    return Problem(folder.name, spec["function"], checker, float(spec["time_limit"]),
+                   int(spec["memory_mb"]), tuple(map(str, spec.get("banned") or ())),
+                   tuple(cases))  # fmt: skip
+
+
+def _computed(folder: Path, spec: dict[str, Any], checker: str, path: Path,
+              fault: _Faults) -> list[Case]:  # fmt: skip
+    """The problem's tests with the reference's results, or a ContentError."""
     reference = _reference(folder, str(spec.get("function")), fault)
     tests = _tests(spec, fault, _local_generators(folder, fault))
     if fault.faults:
@@ -106,9 +125,7 @@ def load_problem(folder: Path) -> Problem:
     cases = _cases(tests, reference, checker == "in_place", path, fault)
     if fault.faults:
         raise ContentError(fault.faults)
-    return Problem(folder.name, spec["function"], checker, float(spec["time_limit"]),
-                   int(spec["memory_mb"]), tuple(map(str, spec.get("banned") or ())),
-                   tuple(cases))  # fmt: skip
+    return cases
 
 
 class _Faults:
@@ -218,7 +235,8 @@ def _cases(tests: list[tuple[list[Any], bool]], reference: Callable[..., Any], i
            path: Path, fault: _Faults) -> list[Case]:  # fmt: skip
     cases = []
     for number, (args, sample) in enumerate(tests, 1):
-        given = copy.deepcopy(args)
+        args_json = json.dumps(args)
+        given = json.loads(args_json)  # the reference's own copy: a deep copy, at C speed
         try:
             result = reference(*given)
         except Exception as exc:  # the content is wrong, not the bot: say which test
@@ -227,5 +245,5 @@ def _cases(tests: list[tuple[list[Any], bool]], reference: Callable[..., Any], i
             continue
         # The reference's result as a solution's would come back (numpy arrays as lists).
         expected = json.loads(json.dumps(plain(given[0] if in_place else result)))
-        cases.append(Case(number, json.dumps(args), expected, sample, args))
+        cases.append(Case(number, args_json, expected, sample, args))
     return cases

@@ -15,11 +15,18 @@ chat submissions, so they hold for what users will meet:
       def softmax(logits): ...
 
 Every published problem keeps at least one wrong solution.
+
+Proving takes seconds per solution that must run out of time, so a proof is remembered
+(`ProofCache`): under a key made of the solution, its expected verdict, the problem's judge
+file, generators and reference, and the grading code itself. Change any of them and that
+proof runs again; `--fresh` runs them all.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -67,17 +74,71 @@ def gather(content_dir: Path, problems: Iterable[Problem]) -> tuple[list[Attempt
     return attempts, faults
 
 
-async def prove(grader: Grader, attempts: list[Attempt], parallel: int = 2) -> list[Fault]:
-    """Grade every attempt (`parallel` at a time) and fault each that ends otherwise."""
+async def prove(grader: Grader, attempts: list[Attempt],
+                parallel: int = 2) -> list[tuple[Attempt, Fault | None]]:  # fmt: skip
+    """Grade every attempt (`parallel` at a time): each with its fault, None if it ended as
+    it should."""
     gate = asyncio.Semaphore(parallel)
 
-    async def one(attempt: Attempt) -> Fault | None:
+    async def one(attempt: Attempt) -> tuple[Attempt, Fault | None]:
         async with gate:
             grade = await grader.grade(grader.problems[attempt.problem], attempt.code)
-        return _judged(attempt, grade)
+        return attempt, _judged(attempt, grade)
 
-    results = await asyncio.gather(*(one(a) for a in attempts))
-    return [fault for fault in results if fault is not None]
+    return list(await asyncio.gather(*(one(a) for a in attempts)))
+
+
+def faults_of(results: list[tuple[Attempt, Fault | None]]) -> list[Fault]:
+    return [fault for _, fault in results if fault is not None]
+
+
+class ProofCache:
+    """Keys of the attempts proved before, in a JSON file (a missing or broken file is an
+    empty cache: the proofs simply run)."""
+
+    def __init__(self, path: Path, content_dir: Path) -> None:
+        self._path, self._content = path, content_dir
+        self._engine = _engine_digest()
+        self._folders: dict[str, str] = {}
+        try:
+            self._known = set(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError):
+            self._known = set()
+
+    def key(self, attempt: Attempt) -> str:
+        if attempt.problem not in self._folders:
+            self._folders[attempt.problem] = _folder_digest(self._content / "problems" /
+                                                            attempt.problem)  # fmt: skip
+        parts = (self._engine, self._folders[attempt.problem], str(attempt.expect), attempt.code)
+        return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+    def proven(self, attempt: Attempt) -> bool:
+        return self.key(attempt) in self._known
+
+    def save(self, results: list[tuple[Attempt, Fault | None]]) -> None:
+        self._known |= {self.key(a) for a, fault in results if fault is None}
+        try:
+            self._path.parent.mkdir(parents=True, exist_ok=True)
+            self._path.write_text(json.dumps(sorted(self._known)), encoding="utf-8")
+        except OSError:
+            pass  # a cache that cannot be written only costs time next run
+
+
+def _folder_digest(folder: Path) -> str:
+    """What decides a problem's tests: its judge file, generators and reference."""
+    names = ("judge.yaml", "generators.py", EXPLANATION_FILE)
+    texts = [(folder / n).read_bytes() if (folder / n).is_file() else b"" for n in names]
+    return hashlib.sha256(b"\0".join(texts)).hexdigest()
+
+
+def _engine_digest() -> str:
+    """The grading code: the sandbox, the judge, the checkers and the verdicts."""
+    root = Path(__file__).parent
+    files = [*sorted(root.rglob("*.py")), root.parent / "grades.py"]
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 def _judged(attempt: Attempt, grade: Grade) -> Fault | None:

@@ -93,7 +93,8 @@ def test_invalid_utf8_is_a_fault_not_a_crash(tmp_path: Path) -> None:
 
 def run_cli(*args: str, content: Path, tmp: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "STUDYBOT_CONTENT_DIR": str(content),
-           "STUDYBOT_DATABASE": str(tmp / "db.sqlite3")}  # fmt: skip
+           "STUDYBOT_DATABASE": str(tmp / "db.sqlite3"),
+           "STUDYBOT_CACHE_DIR": str(tmp / "cache")}  # fmt: skip
     return subprocess.run(
         [sys.executable, "-m", "bot", *args], cwd=tmp, env=env, capture_output=True,
         text=True, timeout=60, check=False,
@@ -127,3 +128,25 @@ def test_validate_command_checks_judge_files(tmp_path: Path) -> None:
     result = run_cli("content", "validate", content=root, tmp=tmp_path)
     assert result.returncode == 1
     assert f"{judge}:3: the reference in explanation.md defines no 'turn'" in result.stderr
+
+
+def test_proofs_are_remembered_until_what_they_prove_changes(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "content" / "problems" / "fast-power", root / "problems" / "fast-power")
+    problem = root / "problems" / "fast-power" / "problem.md"  # alone: no related items
+    problem.write_text(problem.read_text("utf-8").replace("related: [rotate-matrix]\n", ""),
+                       "utf-8")  # fmt: skip
+    first = run_cli("content", "validate", content=root, tmp=tmp_path)
+    assert "(0 of 3 proofs remembered)" in first.stdout, first.stderr
+    again = run_cli("content", "validate", content=root, tmp=tmp_path)
+    assert "(3 of 3 proofs remembered)" in again.stdout
+    wrong = root / "problems" / "fast-power" / "wrong" / "linear-loop.py"
+    wrong.write_text(wrong.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    edited = run_cli("content", "validate", content=root, tmp=tmp_path)
+    assert "(2 of 3 proofs remembered)" in edited.stdout
+    judge = root / "problems" / "fast-power" / "judge.yaml"
+    judge.write_text(judge.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    retested = run_cli("content", "validate", content=root, tmp=tmp_path)
+    assert "(0 of 3 proofs remembered)" in retested.stdout
+    fresh = run_cli("content", "validate", "--fresh", content=root, tmp=tmp_path)
+    assert fresh.returncode == 0 and "proofs remembered" not in fresh.stdout

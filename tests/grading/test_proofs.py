@@ -23,7 +23,7 @@ async def proved(content: Path, sandbox: Sandbox) -> list[str]:
     attempts, faults = proofs.gather(content, problems.values())
     grader = Grader(sandbox, problems)
     try:
-        faults += await proofs.prove(grader, attempts)
+        faults += proofs.faults_of(await proofs.prove(grader, attempts))
     finally:
         grader.close()
     return [str(f).replace(f"{content}/", "") for f in faults]
