@@ -8,13 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.fakes import REPO
 from tests.grading.conftest import reference
 
 
 def studybot(folder: Path, *args: str, stdin: str = "",
              **env: str) -> subprocess.CompletedProcess[str]:  # fmt: skip
     environment = {k: v for k, v in os.environ.items() if not k.startswith("STUDYBOT_")}
-    environment |= {"XDG_DATA_HOME": str(folder / "xdg"), "LANG": "C.UTF-8", **env}
+    environment |= {"XDG_DATA_HOME": str(folder / "xdg"), "XDG_CACHE_HOME": str(folder / "cache"),
+                    "LANG": "C.UTF-8", **env}  # fmt: skip
     return subprocess.run([sys.executable, "-m", "bot", *args], cwd=folder, env=environment,
                           input=stdin, capture_output=True, text=True, timeout=120,
                           check=False)  # fmt: skip
@@ -32,7 +34,9 @@ def test_grade_console_and_doctor_run_from_an_unrelated_folder(tmp_path: Path) -
     assert (tmp_path / "xdg" / "studybot" / "studybot.sqlite3").is_file()
     assert not (tmp_path / "data").exists()  # nothing written where it was started
     doctor = studybot(tmp_path, "doctor")
-    assert "problems: 4" in doctor.stdout, doctor.stdout + doctor.stderr
+    shipped = len(list((REPO / "content" / "problems").glob("*/judge.yaml")))
+    assert f"problems: {shipped}" in doctor.stdout, doctor.stdout + doctor.stderr
+    assert (tmp_path / "cache" / "studybot" / "cases").is_dir()  # computed once, kept there
 
 
 def test_a_missing_bank_is_an_error_naming_its_path_and_the_setting(tmp_path: Path) -> None:

@@ -99,8 +99,8 @@ def load_problem(folder: Path, cache: CaseCache | None = None) -> Problem:
     checker = str(spec.get("checker"))
     if checker not in CHECKERS:
         fault("checker", f"checker must be one of: {', '.join(CHECKERS)}")
-    if fault.faults:
-        raise ContentError(fault.faults)
+    if fault.faults:  # computed anyway, to report every fault of the problem at once
+        _computed(folder, spec, checker, path, fault)
     key = cache.key(folder) if cache is not None else ""
     rows = cache.load(folder.name, key) if cache is not None else None
     if rows is not None:
