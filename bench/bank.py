@@ -40,12 +40,15 @@ QUERIES = ["显存", "通信", "并行", "GIL 多线程", "allreduce", "NCCL", "
 
 
 def real_sentences() -> list[str]:
-    """Sentences of the bundled bank, so the synthetic one has real term frequencies."""
+    """Sentences of the bundled bank's explanations, so the synthetic one has real term
+    frequencies. Read from the files as text, not through the schema, so the same corpus
+    can be fed to an older studybot to compare like with like."""
     sentences = []
-    for q in read_bank(BANK).questions:
-        for part in re.split(r"[。\n]", f"{q.answer}\n{q.prompt or ''}"):
-            if len(part.strip()) > 8:
-                sentences.append(part.strip())
+    for path in sorted((BANK / "questions").glob("*.md")):
+        if path.name.endswith(".en.md"):
+            continue
+        body = path.read_text(encoding="utf-8").split("\n---\n", 1)[-1]
+        sentences += [part.strip() for part in re.split(r"[。\n]", body) if len(part.strip()) > 8]
     return sentences
 
 

@@ -66,6 +66,9 @@ class NullPlatform:
         self._n += 1
         return MessageRef(channel, str(self._n))
 
+    async def edit(self, message: MessageRef, reply: Reply) -> None:
+        return None
+
 
 class JumpClock:
     """Simulated time: sleeping jumps straight to the deadline, so a day runs in seconds."""

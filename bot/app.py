@@ -40,9 +40,11 @@ from bot.grading.service import Grading
 from bot.platforms import Platforms
 from bot.ports import Clock
 from bot.scheduler import Scheduler, SchedulerConfig
+from bot.scheduler.tally import Tallies
 from bot.settings import Settings
 from bot.store.database import open_database
 from bot.store.questions import QuestionStore
+from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
 from bot.store.submissions import SubmissionStore
 
@@ -57,6 +59,8 @@ class App:
     db: aiosqlite.Connection
     grading: Grading | None  # None only when opened with grading=False (tests)
     platforms: Platforms
+    quizzes: QuizStore
+    tallies: Tallies
 
 
 @asynccontextmanager
@@ -74,14 +78,18 @@ async def open_app(
         db = await stack.enter_async_context(open_database(settings.database))
         await refresh_content(db, settings)
         store, schedules, submissions = QuestionStore(db), ScheduleStore(db), SubmissionStore(db)
+        quizzes = QuizStore(db)
         platforms = Platforms()
-        scheduler = Scheduler(schedules, store, clock, platforms,
-                              SchedulerConfig(grace=settings.grace), submissions)  # fmt: skip
+        config = SchedulerConfig(grace=settings.grace)
+        scheduler = Scheduler(schedules, store, clock, platforms, config, submissions, quizzes)
+        tallies = Tallies(schedules, store, quizzes, platforms, clock)
+        stack.push_async_callback(tallies.close)
         graded = None
         if grading:
             graded = await stack.enter_async_context(open_grading(submissions, settings, clock))
-        context = Context(store, clock, rng or random.Random(), schedules, scheduler, graded)
-        yield App(Studybot(context), store, scheduler, db, graded, platforms)
+        context = Context(store, clock, rng or random.Random(), schedules, scheduler, quizzes,
+                          tallies, graded)  # fmt: skip
+        yield App(Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies)
 
 
 def clock_for(settings: Settings) -> Clock:

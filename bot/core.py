@@ -21,6 +21,7 @@ from bot.commands.help import help_
 from bot.commands.lookup import answer, question, topics
 from bot.commands.overview import Mention, workspace_schedules
 from bot.commands.parse import parse_line, unknown_command
+from bot.commands.quiz import quiz
 from bot.commands.schedule import daily, schedule
 from bot.commands.spec import BY_NAME, CommandSpec
 from bot.errors import BadArgument, NotFound, UserError
@@ -44,6 +45,7 @@ Handler = Callable[[Context, Invocation], Awaitable[Reply]]
 HANDLERS: dict[str, Handler] = {
     "question": question,
     "questions": questions,
+    "quiz": quiz,
     "answer": answer,
     "search": search,
     "topics": topics,

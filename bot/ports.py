@@ -1,8 +1,8 @@
 """The core's boundaries, one small Protocol each, so fakes need inherit nothing.
 
 - `Clock`: the current time, injected so tests move a fake clock instead of sleeping.
-- `ChatAdapter`: how the core sends a message to a channel (scheduled posts, follow-ups);
-  adapters implement it, the console included.
+- `ChatAdapter`: how the core sends a message to a channel (scheduled posts, follow-ups)
+  and edits one it sent (a quiz's tally); adapters implement it, the console included.
 - `Executor`: where submitted code runs: the sandbox's fresh, limited worker processes, or
   (for the benchmark's floor) the same harness in-process.
 """
@@ -43,6 +43,11 @@ class ChatAdapter(Protocol):
         deduplicates by it (Discord) turns a resend after a crash into a no-op. Raise
         `DeliveryError` when the platform refuses.
         """
+        ...
+
+    async def edit(self, message: MessageRef, reply: Reply) -> None:
+        """Replace a message this adapter sent with `reply` (a quiz post's new tally): its
+        first page; raise `DeliveryError` when the platform refuses."""
         ...
 
 

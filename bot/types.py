@@ -164,6 +164,7 @@ class ActionKind(enum.StrEnum):
     ANSWER_IN = "answer-in"
     QUESTION_IN = "question-in"
     BROWSE = "browse"
+    QUIZ = "quiz"  # an option of a daily post's quick check: `<schedule>:<slot>:<option>`
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,12 +192,15 @@ class Action:
         if self.kind is ActionKind.BROWSE:
             pairs = (pair.partition("=") for pair in self.value.split(";"))
             return command, {k: v for k, sep, v in pairs if sep and k and v}
+        if self.kind is ActionKind.QUIZ:
+            post, _, choice = self.value.rpartition(":")
+            return command, {"post": post, "choice": choice}
         return command, {option: self.value}
 
     def as_command(self) -> str:
         """The slash command that does the same thing: the console's fallback for a button."""
         command, options = self.invocation()
-        if self.kind is ActionKind.BROWSE:  # options by name: any of them may be absent
+        if self.kind in (ActionKind.BROWSE, ActionKind.QUIZ):  # by name: all are options
             return " ".join([f"/{command}", *(f"{k}:{v}" for k, v in options.items())])
         first, *more = options.items()
         return " ".join([f"/{command} {first[1]}", *(f"{k}:{v}" for k, v in more)])
@@ -209,6 +213,7 @@ _ACTION_COMMANDS = {
     ActionKind.ANSWER_IN: ("answer", "id"),
     ActionKind.QUESTION_IN: ("question", "id"),
     ActionKind.BROWSE: ("questions", "page"),
+    ActionKind.QUIZ: ("quiz", "post"),
 }
 _IN_LANGUAGE = frozenset({ActionKind.ANSWER_IN, ActionKind.QUESTION_IN})
 

@@ -1,4 +1,4 @@
-"""How questions look as `Reply`s. Shared by commands and, later, the daily schedule.
+"""How questions look as `Reply`s. Shared by the commands and the daily posts.
 
 Two languages are at play: the reader's (`locale`: labels, buttons, hints) and the content's
 (`lang`: title, statement, explanation), which is the reader's unless they pressed the
@@ -9,11 +9,15 @@ when the item has an English version to switch to or from.
 from __future__ import annotations
 
 from bot.i18n import t
+from bot.quiz import QuizView, Tally, letter
 from bot.types import Action, ActionKind, Field, Kind, Locale, Question, Reply
 
 
-def question_reply(q: Question, locale: Locale, lang: Locale | None = None) -> Reply:
-    """A question, without its answer, with a button that reveals it."""
+def question_reply(q: Question, locale: Locale, lang: Locale | None = None,
+                   quiz: QuizView | None = None) -> Reply:  # fmt: skip
+    """A question, without its answer, with a button that reveals it; a daily post with a
+    `quiz` asks its quick check instead, with a button per option (the answer follows in
+    the thread, so there is nothing to reveal early)."""
     lang = lang or locale
     if q.kind is Kind.CODING:
         body = q.prompt_in(lang) or ""
@@ -22,32 +26,71 @@ def question_reply(q: Question, locale: Locale, lang: Locale | None = None) -> R
     else:
         body = t(locale, "question.think")
     switch = _switch(ActionKind.QUESTION_IN, q, locale, lang, bool(q.title_en or q.prompt_en))
+    actions = _actions(q, locale)
+    if quiz is not None:
+        body += "\n\n" + _quiz_text(quiz, locale, lang)
+        kept = tuple(a for a in actions if a.kind is not ActionKind.REVEAL_ANSWER)
+        actions = _quiz_buttons(quiz) + kept
     return Reply(
         title=q.display_title(lang),
         body=body,
         fields=_fields(q, locale),
-        actions=(*_actions(q, locale), *switch),
+        actions=(*actions, *switch),
         footer=sources_line(q, locale),
     )
 
 
 def answer_reply(
-    q: Question, locale: Locale, solvers: int | None = None, lang: Locale | None = None
+    q: Question,
+    locale: Locale,
+    solvers: int | None = None,
+    lang: Locale | None = None,
+    quiz: QuizView | None = None,
 ) -> Reply:
-    """The explanation; for a coding problem, how many have solved it (when known)."""
+    """The explanation; for a coding problem, how many have solved it (when known); after a
+    daily post's quiz, its right option, why, and how the channel did."""
     lang = lang or locale
     footer = sources_line(q, locale)
     if solvers:
         footer += " · " + t(locale, "grade.solved_by", count=solvers)
     switch = _switch(ActionKind.ANSWER_IN, q, locale, lang, q.answer_en is not None)
+    revealed = (_quiz_field(quiz, locale, lang),) if quiz is not None else ()
     return Reply(
         title=t(locale, "answer.title", title=q.display_title(lang)),
         body=q.answer_in(lang),
-        fields=_related_fields(q, locale),
+        fields=(*revealed, *_related_fields(q, locale)),
         actions=(*switch, *_related(q, locale)),
         footer=footer,
         in_thread=True,
     )
+
+
+def _quiz_text(quiz: QuizView, locale: Locale, lang: Locale) -> str:
+    check = quiz.check
+    lines = [f"**{t(locale, 'quiz.label')}** {check.question.in_(lang)}"]
+    lines += [f"**{letter(i)}.** {o.text.in_(lang)}" for i, o in enumerate(check.options)]
+    lines.append(_tally_line(quiz.tally, locale))
+    return "\n".join(lines)
+
+
+def _tally_line(tally: Tally, locale: Locale) -> str:
+    if not tally.answered:
+        return t(locale, "quiz.first")
+    return t(locale, "quiz.tally", answered=tally.answered, right=tally.right)
+
+
+def _quiz_buttons(quiz: QuizView) -> tuple[Action, ...]:
+    return tuple(Action(ActionKind.QUIZ, letter(i), quiz.post.value(i))
+                 for i in range(len(quiz.check.options)))  # fmt: skip
+
+
+def _quiz_field(quiz: QuizView, locale: Locale, lang: Locale) -> Field:
+    check, right = quiz.check, quiz.check.correct_index()
+    option = check.options[right]
+    value = "\n".join((check.question.in_(lang),
+                       f"✅ **{letter(right)}.** {option.text.in_(lang)}: {option.why.in_(lang)}",
+                       _tally_line(quiz.tally, locale)))  # fmt: skip
+    return Field(t(locale, "quiz.label"), value, False)
 
 
 def _actions(q: Question, locale: Locale) -> tuple[Action, ...]:

@@ -70,6 +70,7 @@ class FakeAdapter:
         self.hang_after_accepting = False
         self.dedupe_nonces = dedupe_nonces
         self.posted = asyncio.Event()
+        self.edits: list[tuple[MessageRef, Reply]] = []
         self._ids = itertools.count(1000)
 
     async def send(
@@ -92,6 +93,9 @@ class FakeAdapter:
         if self.hang_after_accepting:
             await asyncio.Event().wait()  # the process "dies" here: cancelled by the test
         return ref
+
+    async def edit(self, message: MessageRef, reply: Reply) -> None:
+        self.edits.append((message, reply))
 
     def titles(self) -> list[str | None]:
         return [s.reply.title for s in self.sent]

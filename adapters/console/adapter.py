@@ -71,10 +71,15 @@ class ConsoleAdapter:
         self._show(reply, prefix)
         return MessageRef(channel, str(next(self._ids)))
 
+    async def edit(self, message: MessageRef, reply: Reply) -> None:
+        """A terminal cannot change what it printed: the post is shown again, marked."""
+        self._show(reply, f"↺ #{message.message_id} updated\n")
+
     async def _respond(self, text: str) -> None:
         if text.isdigit() and not 0 < int(text) <= len(self._actions):
             number, count = text[:6], len(self._actions)
-            self._write(t(self._locale, "console.no_button", number=number, count=count) + "\n")
+            key = "console.no_button" if count else "console.no_buttons_yet"
+            self._write(t(self._locale, key, number=number, count=count) + "\n")
             return
         if text.isdigit():
             action = self._actions[int(text) - 1]
@@ -89,7 +94,8 @@ class ConsoleAdapter:
         self._show(reply)
 
     def _show(self, reply: Reply, prefix: str = "") -> None:
-        self._actions = list(reply.actions)  # typing "1" presses the latest reply's button 1
+        if reply.actions:  # typing "1" presses button 1 of the latest reply that has buttons
+            self._actions = list(reply.actions)
         self._write(f"{prefix}{render(reply)}\n")
 
     async def _ask_code(self, problem: str) -> str:

@@ -46,6 +46,20 @@ class DiscordAdapter:
             raise DeliveryError(f"Discord unreachable: {type(exc).__name__}") from exc
         return MessageRef(channel, str(first))
 
+    async def edit(self, message: MessageRef, reply: Reply) -> None:
+        """Replace the message's embeds and buttons with `reply`'s first page."""
+        page = render(reply)[0]
+        view = buttons(page.actions)
+        target = self._client.get_partial_messageable(int(message.channel.channel))
+        try:
+            await target.get_partial_message(int(message.message_id)).edit(
+                embeds=list(page.embeds), view=view
+            )
+        except discord.HTTPException as exc:
+            raise DeliveryError(_describe(exc), permanent=_permanent(exc)) from exc
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            raise DeliveryError(f"Discord unreachable: {type(exc).__name__}") from exc
+
     async def _post(self, target: int, pages: list[Page], nonce: str | None) -> int:
         destination = self._client.get_partial_messageable(target)
         ids: list[int] = []

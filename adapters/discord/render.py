@@ -43,6 +43,7 @@ STYLES = {
     ActionKind.ANSWER_IN: discord.ButtonStyle.secondary,
     ActionKind.QUESTION_IN: discord.ButtonStyle.secondary,
     ActionKind.BROWSE: discord.ButtonStyle.secondary,
+    ActionKind.QUIZ: discord.ButtonStyle.primary,
 }
 
 

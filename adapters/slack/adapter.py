@@ -54,6 +54,21 @@ class SlackAdapter:
         assert first is not None  # render always yields at least one message
         return MessageRef(channel, first)
 
+    async def edit(self, message: MessageRef, reply: Reply) -> None:
+        await update(self._client, message, reply)
+
+
+async def update(client: AsyncWebClient, message: MessageRef, reply: Reply) -> None:
+    """chat.update of a message the bot posted, with `reply`'s first message."""
+    first = render(reply)[0]
+    try:
+        await client.chat_update(channel=message.channel.channel, ts=message.message_id,
+                                 **first.payload())  # fmt: skip
+    except SlackApiError as exc:
+        raise delivery_error(exc) from exc
+    except (aiohttp.ClientError, TimeoutError) as exc:
+        raise DeliveryError(f"Slack could not be reached: {type(exc).__name__}") from exc
+
 
 async def post(
     client: AsyncWebClient, channel: str, message: SlackMessage, *, thread_ts: str | None = None

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from bot.grading.service import Grading
 from bot.ports import Clock
 from bot.scheduler import Scheduler
+from bot.scheduler.tally import Tallies
 from bot.store.questions import QuestionStore
+from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
 
 
@@ -19,4 +21,6 @@ class Context:
     rng: random.Random
     schedules: ScheduleStore
     scheduler: Scheduler
+    quizzes: QuizStore
+    tallies: Tallies | None = None  # None: quiz posts are not edited (some tests)
     grading: Grading | None = None  # None where no sandbox runs (some tests)

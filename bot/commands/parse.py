@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 
-from bot.commands.spec import BY_NAME, CommandSpec
+from bot.commands.spec import BY_NAME, COMMANDS, CommandSpec
 from bot.errors import BadArgument, UnknownCommand
 from bot.i18n import t
 from bot.types import Locale
@@ -34,7 +34,9 @@ def parse_line(line: str, locale: Locale = Locale.EN) -> tuple[str, dict[str, st
 def unknown_command(name: str, locale: Locale) -> UnknownCommand:
     """The error for a command that does not exist, naming the closest one if any."""
     shown = name if len(name) <= 40 else name[:39] + "…"
-    close = difflib.get_close_matches(name.lower(), list(BY_NAME), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(
+        name.lower(), [spec.name for spec in COMMANDS], n=1, cutoff=0.6
+    )
     if close:
         return UnknownCommand(t(locale, "error.unknown_command_close", name=shown, close=close[0]))
     return UnknownCommand(t(locale, "error.unknown_command", name=shown))

@@ -120,4 +120,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("help", "cmd.help"),
 )  # fmt: skip
 
-BY_NAME = {spec.name: spec for spec in COMMANDS}
+# Commands only buttons run: not typed, not listed in /help, not registered on Discord.
+BUTTON_COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("quiz", "cmd.quiz", (
+        OptionSpec("post", "opt.post", required=True),
+        OptionSpec("choice", "opt.choice", required=True),
+    )),
+)  # fmt: skip
+
+BY_NAME = {spec.name: spec for spec in (*COMMANDS, *BUTTON_COMMANDS)}

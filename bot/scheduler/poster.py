@@ -20,12 +20,14 @@ from datetime import datetime, timedelta
 from bot.errors import DeliveryError
 from bot.platforms import Platforms
 from bot.ports import Clock
+from bot.quiz import QuizPost, QuizView, Tally, check_for
 from bot.schedule.model import Schedule
 from bot.scheduler.plan import Plan
 from bot.scheduler.reads import TickReads
+from bot.store.quizzes import QuizStore
 from bot.store.schedules import Part, Post, ScheduleStore
 from bot.store.submissions import SubmissionStore
-from bot.types import Kind, MessageRef, Reply
+from bot.types import Kind, MessageRef, Question, Reply
 from bot.views import answer_reply, question_reply
 
 log = logging.getLogger(__name__)
@@ -37,10 +39,12 @@ class Poster:
 
     def __init__(self, ledger: ScheduleStore, platforms: Platforms, clock: Clock, plan: Plan,
                  roster: dict[int, Schedule], retry_delays: tuple[timedelta, ...],
-                 submissions: SubmissionStore | None) -> None:  # fmt: skip
+                 submissions: SubmissionStore | None,
+                 quizzes: QuizStore | None) -> None:  # fmt: skip
         self._ledger, self._platforms, self._clock = ledger, platforms, clock
         self._plan, self._roster, self._retry_delays = plan, roster, retry_delays
         self._submissions = submissions  # for "solved so far" under a coding answer
+        self._quizzes = quizzes  # for the channel's result under an answer
         self._sent: list[tuple[Post, str, datetime]] = []
         self.parked: dict[str, list[Post]] = {}  # claimed posts waiting for their platform
 
@@ -99,15 +103,19 @@ class Poster:
         if question is None:
             raise DeliveryError(f"question {post.question_id} is gone", permanent=True)
         if post.part == "question":
-            return question_reply(question, schedule.locale), None
+            return question_post_reply(question, schedule, post.slot, Tally()), None
         asked = await self._ledger.question_post(post.schedule_id, post.slot)
         thread = (
             MessageRef(schedule.channel, asked.message_id) if asked and asked.message_id else None
         )
-        solvers = None
+        solvers, quiz = None, None
         if question.kind is Kind.CODING and self._submissions is not None:
             solvers = await self._submissions.solvers(question.id)
-        return answer_reply(question, schedule.locale, solvers), thread
+        check = check_for(question, post.slot) if question.kind is Kind.QA else None
+        if check is not None and self._quizzes is not None:
+            tally = await self._quizzes.tally(schedule.id, post.slot)
+            quiz = QuizView(QuizPost(schedule.id, post.slot), check, tally)
+        return answer_reply(question, schedule.locale, solvers, quiz=quiz), thread
 
     async def _failed(self, schedule: Schedule, post: Post, error: str, *, permanent: bool) -> None:
         attempts = post.attempts + 1
@@ -120,6 +128,17 @@ class Poster:
             return
         retry = dataclasses.replace(post, attempts=attempts)
         self._plan.retry(retry, self._clock.now() + self._retry_delays[attempts - 1])
+
+
+def question_post_reply(question: Question, schedule: Schedule, slot: str,
+                        tally: Tally) -> Reply:  # fmt: skip
+    """A daily post of `question`: an explained question asks its quick check (if it has
+    one) with the channel's tally; a coding problem keeps its Submit button."""
+    check = check_for(question, slot) if question.kind is Kind.QA else None
+    if check is None:
+        return question_reply(question, schedule.locale)
+    quiz = QuizView(QuizPost(schedule.id, slot), check, tally)
+    return question_reply(question, schedule.locale, quiz=quiz)
 
 
 def new_post(schedule_id: int, slot: str, part: Part, question_id: str, kind: Kind, cycle: int,

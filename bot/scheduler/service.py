@@ -17,6 +17,7 @@ from bot.scheduler.plan import AnswerJob, Job, Plan, QuestionJob, RetryJob
 from bot.scheduler.poster import Poster, new_post
 from bot.scheduler.reads import TickReads
 from bot.store.questions import QuestionStore
+from bot.store.quizzes import QuizStore
 from bot.store.schedules import Post, ScheduleStore
 from bot.store.submissions import SubmissionStore
 
@@ -53,6 +54,7 @@ class Scheduler:
         platforms: Platforms,
         config: SchedulerConfig = SchedulerConfig(),
         submissions: SubmissionStore | None = None,
+        quizzes: QuizStore | None = None,
     ) -> None:
         self._ledger, self._questions, self._clock = ledger, questions, clock
         self._platforms, self._config = platforms, config
@@ -62,7 +64,7 @@ class Scheduler:
         # poster's pauses, so a post does not read its schedule back from the database.
         self._roster: dict[int, Schedule] = {}
         self._poster = Poster(ledger, platforms, clock, self._plan, self._roster,
-                              config.retry_delays, submissions)  # fmt: skip
+                              config.retry_delays, submissions, quizzes)  # fmt: skip
         self._limit = asyncio.Semaphore(config.concurrency)
         self._loaded: set[str] = set()  # platforms whose schedules this run has planned
         self._loading = asyncio.Lock()

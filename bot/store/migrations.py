@@ -170,4 +170,17 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE questions ADD COLUMN hints TEXT NOT NULL DEFAULT '[]';
     UPDATE questions SET content_hash = '' WHERE kind = 'coding';
     """,
+    # 7: members' answers to the quick checks of daily posts, one per member per post.
+    """
+    CREATE TABLE quiz_answers (
+        schedule_id INTEGER NOT NULL,
+        slot        TEXT NOT NULL,
+        platform    TEXT NOT NULL,
+        user_id     TEXT NOT NULL,
+        choice      INTEGER NOT NULL,
+        correct     INTEGER NOT NULL CHECK (correct IN (0, 1)),
+        answered_at TEXT NOT NULL,
+        PRIMARY KEY (schedule_id, slot, platform, user_id)
+    ) WITHOUT ROWID;
+    """,
 )

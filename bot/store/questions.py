@@ -11,8 +11,10 @@ Every query is parameterised; user text reaches FTS5 only as quoted tokens
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
+import unicodedata
 from collections.abc import Iterable
 
 import aiosqlite
@@ -24,7 +26,7 @@ from bot.types import Difficulty, Kind, Question, SearchHit, Source, Status, Top
 
 # Markdown marks dropped from snippets; an underscore inside a word (max_memory_allocated) stays.
 LIVE = "retired = 0 AND status = 'published'"
-RERANK = 4  # title matches scored again on the whole text, per result wanted
+RERANK = 2  # title matches scored again on the whole text, per result wanted
 _MARKUP = re.compile(r"[|#*`>]+|(?<!\w)_+|_+(?!\w)|-{3,}")
 # One round trip per question: topics and sources come along as JSON arrays.
 _COLUMNS = """rowid, id, title, title_en, kind, difficulty, prompt, answer, signature,
@@ -127,34 +129,34 @@ class QuestionStore:
         expression = match_expression(query)
         if expression is None:
             return []
-        rowids = await self._by_whole_text(
-            expression, await self._ranked(f"title : ({expression})", limit * RERANK, ())
-        )
-        rowids = rowids[:limit]
+        titles = await self._scored(f"title : ({expression})", limit * RERANK)
+        rows = await self._hit_rows([rowid for rowid, _ in titles])
+        rowids = _by_whole_text(query, titles, rows)[:limit]
         if len(rowids) < limit:
-            rowids += await self._ranked(expression, limit - len(rowids), tuple(rowids))
-        if not rowids:
-            return []
-        marks = ",".join("?" * len(rowids))
-        columns = "rowid, id, title, kind, answer, prompt"
-        sql = f"SELECT {columns} FROM questions WHERE rowid IN ({marks})"
-        rows = {row[0]: row for row in await fetch_all(self._db, sql, rowids)}
+            more = await self._ranked(expression, limit - len(rowids), tuple(rowids))
+            rows |= await self._hit_rows(more)
+            rowids += more
         terms = [*query.lower().split(), *query_tokens(query)]  # as typed first: shared_memory
         return [
             SearchHit(r[1], r[2], Kind(r[3]), snippet(r[5] or r[4], terms))
             for r in (rows[rowid] for rowid in rowids if rowid in rows)
         ]
 
-    async def _by_whole_text(self, expression: str, rowids: list[int]) -> list[int]:
-        """Title matches ranked again by title and body together: of two titles that say
-        流水线并行 once, the question whose text is about it comes first. Only these few rows
-        are scored (by rowid), never every body match."""
-        if len(rowids) < 2:
-            return rowids
+    async def _hit_rows(self, rowids: list[int]) -> dict[int, aiosqlite.Row]:
+        """What a hit shows and what ranking reads, by rowid, in one query."""
+        if not rowids:
+            return {}
         marks = ",".join("?" * len(rowids))
-        sql = f"""SELECT rowid FROM question_search WHERE question_search MATCH ?
-                  AND rowid IN ({marks}) ORDER BY bm25(question_search, 8.0, 1.0)"""
-        return [int(row[0]) for row in await fetch_all(self._db, sql, (expression, *rowids))]
+        sql = f"""SELECT rowid, id, title, kind, answer, prompt, answer_en FROM questions
+                  WHERE rowid IN ({marks})"""
+        return {int(row[0]): row for row in await fetch_all(self._db, sql, rowids)}
+
+    async def _scored(self, expression: str, limit: int) -> list[tuple[int, float]]:
+        sql = """SELECT rowid, bm25(question_search, 8.0, 1.0) FROM question_search
+                 WHERE question_search MATCH ? ORDER BY 2 LIMIT ?"""
+        return [
+            (int(r[0]), float(r[1])) for r in await fetch_all(self._db, sql, (expression, limit))
+        ]
 
     async def _ranked(self, expression: str, limit: int, exclude: tuple[int, ...]) -> list[int]:
         skip = f"AND rowid NOT IN ({','.join('?' * len(exclude))})" if exclude else ""
@@ -169,6 +171,29 @@ class QuestionStore:
                VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING""",
             (user.platform, user.id, question_id, at),
         )
+
+
+def _by_whole_text(query: str, ranked: list[tuple[int, float]],
+                   rows: dict[int, aiosqlite.Row]) -> list[int]:  # fmt: skip
+    """Title matches ranked again with their text: of two titles that say GIL, the question
+    whose explanation is about it comes first. The score is the title's BM25 less
+    log(1 + how often the explanation says the query's words), computed here on these few
+    rows: asking FTS5 to score them on both columns scans every body match of the words
+    (3 to 7 ms on 10,000 questions)."""
+    words = {_folded(w) for w in query.split()} - {""}
+
+    def said(rowid: int) -> int:
+        row = rows.get(rowid)
+        text = " ".join(filter(None, (row[4], row[5], row[6]))) if row else ""
+        return sum(text.lower().replace("-", "").replace("_", "").count(w) for w in words)
+
+    return [rowid for rowid, score in sorted(ranked, key=lambda p: p[1] - math.log1p(said(p[0])))]
+
+
+def _folded(text: str) -> str:
+    """NFKC, lower case, no hyphens or underscores: All-Reduce, all_reduce, allreduce and
+    ＡＬＬＲＥＤＵＣＥ agree."""
+    return unicodedata.normalize("NFKC", text).lower().replace("-", "").replace("_", "")
 
 
 def _question(row: aiosqlite.Row) -> Question:

@@ -174,6 +174,16 @@ class ScheduleStore:
         )
         return rows[0] if rows else None
 
+    async def answer_claimed(self, schedule_id: int, slot: str) -> bool:
+        """Whether the answer of this question post is posted or on its way: its quiz is
+        closed from that moment."""
+        row = await fetch_one(
+            self._db,
+            "SELECT 1 FROM daily_posts WHERE schedule_id = ? AND slot = ? AND part = 'answer'",
+            (schedule_id, slot),
+        )
+        return row is not None
+
     async def last_question_dues(self) -> dict[int, datetime]:
         """Each schedule's latest question slot (instants are stored in UTC, so max works)."""
         found = await fetch_all(

@@ -48,7 +48,7 @@ async def test_console(database: Path) -> None:
         run.type("/schedule set 09:02 UTC answer:+1m")
         await run.wait_out("Saved. The daily question is on.")
     async with studybot_run(database, LATE) as run:
-        await run.wait_out("[1] Show answer")
+        await run.wait_out("[1] A  → /quiz post:")  # the daily post, with its quiz
         asked = next(line for line in run.out if line.startswith("┌"))
     async with studybot_run(database, RESTARTED) as run:
         await run.wait_out("↳ in thread of #1")

@@ -84,13 +84,16 @@ async def test_typing_a_button_number_presses_it(core: Studybot) -> None:
 
 
 def test_the_console_runs_the_schedule_and_shows_the_daily_post(tmp_path: Path) -> None:
-    script = "/schedule set 09:00 Asia/Shanghai days:weekdays\n/daily now\n/schedule show\n"
+    script = "/schedule set 09:00 Asia/Shanghai days:weekdays\n/daily now\n1\n/schedule show\n"
     result = studybot(["run"], script, tmp_path)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Saved. The daily question is on." in out
-    post = out.index("[1] Show answer")  # the daily question, posted into the terminal
+    post = out.index("[1] A  → /quiz post:")  # the daily question and its quiz, posted here
     assert out.index("Posted the next question.") > post
+    answered = max(out.find("✅ Right: A."), out.find("❌ Not this one: A."))
+    assert answered > post  # pressing 1 answered option A, privately
+    assert "updated" in out[answered:] and "1 answered so far" in out[answered:]  # the tally
     assert "Days: weekdays" in out
 
 
@@ -148,4 +151,4 @@ def test_a_fence_inside_a_line_opens_no_block_and_a_wrong_number_says_so(tmp_pat
     assert result.returncode == 0, result.stderr
     assert "┌ ✅ Run: finished" in result.stdout  # ran on its own ...
     assert "┌ Search: GIL" in result.stdout  # ... and the next line was not swallowed
-    assert "There is no button 7: the last reply has" in result.stdout
+    assert "There is no button 7: the last buttons shown are 1 to" in result.stdout

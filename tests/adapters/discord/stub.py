@@ -204,6 +204,7 @@ class DiscordStub:
             ("POST", "/channels/*/messages", self._channel_message),
             ("POST", "/channels/*/typing", lambda b, c: web.Response(status=204)),
             ("GET", "/channels/*/messages/*", self._get_message),
+            ("PATCH", "/channels/*/messages/*", self._edit_message),
             ("POST", "/channels/*/messages/*/threads", self._thread),
         ]
 
@@ -254,6 +255,13 @@ class DiscordStub:
     def _get_message(self, body: Json, channel_id: str, message_id: str) -> web.Response:
         found = self.messages.get(message_id)
         return reply(found) if found else reply({"message": "Unknown Message", "code": 10008}, 404)
+
+    def _edit_message(self, body: Json, channel_id: str, message_id: str) -> web.Response:
+        found = self.messages.get(message_id)
+        if found is None:
+            return reply({"message": "Unknown Message", "code": 10008}, 404)
+        found |= {k: v for k, v in body.items() if k in ("embeds", "components", "content")}
+        return reply(found)
 
     def _thread(self, body: Json, channel_id: str, message_id: str) -> web.Response:
         if message_id not in self.messages:

@@ -175,6 +175,12 @@ class SlackStub:
             message = {**params, "ts": ts, "blocks": _blocks(params.get("blocks"))}
             self.messages[(str(params["channel"]), ts)] = message
             return {"channel": params["channel"], "ts": ts, "message": message}
+        if method == "chat.update":
+            key = (str(params["channel"]), str(params["ts"]))
+            if key not in self.messages:
+                return {"ok": False, "error": "message_not_found"}
+            self.messages[key] |= {**params, "blocks": _blocks(params.get("blocks"))}
+            return {"channel": params["channel"], "ts": params["ts"]}
         if method == "conversations.replies":
             parent = self.messages.get((str(params.get("channel")), str(params.get("ts"))))
             return {"messages": [parent] if parent else []}

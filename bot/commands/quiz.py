@@ -1,0 +1,58 @@
+"""A click on an option of a daily post's quick check: each member answers once, in the
+channel the post is in, while the quiz is open (until its answer is posted). The reply is
+private: right or wrong, and why for the option chosen; the right option is revealed with
+the answer in the thread. Every answer that counts asks the post's tally to be updated."""
+
+from __future__ import annotations
+
+from bot.commands.context import Context
+from bot.errors import BadArgument, NotFound
+from bot.i18n import t
+from bot.quiz import QuizPost, check_for, letter
+from bot.store.quizzes import Answer
+from bot.types import Invocation, Locale, QuickCheck, Reply, Tone
+
+
+async def quiz(ctx: Context, inv: Invocation) -> Reply:
+    post, choice = _parsed(inv)
+    asked = await ctx.schedules.question_post(post.schedule_id, post.slot)
+    schedule = await ctx.schedules.get(post.schedule_id)
+    if asked is None or schedule is None:
+        raise NotFound(t(inv.locale, "quiz.gone"))
+    here, there = inv.channel, schedule.channel
+    if (here.platform, here.channel) != (there.platform, there.channel):
+        raise BadArgument(t(inv.locale, "quiz.elsewhere"))
+    question = await ctx.store.get(asked.question_id, retired=True)
+    check = check_for(question, post.slot) if question is not None else None
+    if check is None or not 0 <= choice < len(check.options):
+        raise NotFound(t(inv.locale, "quiz.gone"))
+    if await ctx.schedules.answer_claimed(post.schedule_id, post.slot):
+        return Reply(t(inv.locale, "quiz.closed"), ephemeral=True)
+    mine = Answer(choice, choice == check.correct_index())
+    earlier = await ctx.quizzes.record(post.schedule_id, post.slot, inv.user, mine,
+                                       ctx.clock.now())  # fmt: skip
+    if earlier is not None:
+        return Reply(t(inv.locale, "quiz.already", letter=letter(earlier.choice)), ephemeral=True)
+    if ctx.tallies is not None:
+        ctx.tallies.changed(post)
+    return _verdict(check, mine, inv.locale, schedule.locale)
+
+
+def _parsed(inv: Invocation) -> tuple[QuizPost, int]:
+    post = QuizPost.parse(inv.options.get("post", ""))
+    raw = inv.options.get("choice", "")
+    if post is None or not raw.isdigit():
+        raise BadArgument(t(inv.locale, "quiz.gone"))
+    return post, int(raw)
+
+
+def _verdict(check: QuickCheck, mine: Answer, locale: Locale, lang: Locale) -> Reply:
+    """Right or wrong in the reader's language; the option and why in the post's."""
+    option = check.options[mine.choice]
+    key = "quiz.right" if mine.correct else "quiz.wrong"
+    lines = [option.why.in_(lang)]
+    if not mine.correct:
+        lines.append(t(locale, "quiz.wrong_hint"))
+    return Reply("\n".join(lines), title=t(locale, key, letter=letter(mine.choice),
+                                           text=option.text.in_(lang)),
+                 ephemeral=True, tone=Tone.INFO)  # fmt: skip

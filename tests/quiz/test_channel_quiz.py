@@ -1,0 +1,140 @@
+"""A daily post's quick check as a channel meets it, through the app that ships (open_app,
+the scheduler, the core), on a fake platform and a fake clock: members answer once each,
+privately told right or wrong and why; the post's tally is edited in place at most once per
+interval; the answer in the thread reveals the right option and the channel's result; the
+quiz closes then; a button from before a restart still works."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.app import App, open_app
+from bot.quiz import check_for
+from bot.schedule.model import AnswerTiming, Schedule, parse_days
+from bot.schedule.times import parse_local_time, parse_zone
+from bot.settings import Settings
+from bot.store.schedules import ScheduleStore
+from bot.types import ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
+from tests.content.test_new_format import write_item
+from tests.fakes import FakeAdapter, FakeClock
+
+CHANNEL = ChannelRef("test", "c1", "guild")
+ALICE, BOB, CAROL = (User("test", f"u{i}", name) for i, name in enumerate(("alice", "bob",
+                                                                          "carol")))  # fmt: skip
+POSTED = datetime(2026, 3, 2, 1, 0, tzinfo=UTC)  # 09:00 in Shanghai
+
+
+@pytest.fixture
+def content_dir(tmp_path: Path) -> Path:
+    """One explained question with two quick checks, and the item it links to."""
+    root = tmp_path / "content"
+    write_item(root)
+    return root
+
+
+@asynccontextmanager
+async def running(settings: Settings, clock: FakeClock, adapter: FakeAdapter) -> AsyncIterator[App]:
+    async with open_app(settings, clock=clock, rng=random.Random(7), grading=False) as app:
+        await app.platforms.attach("test", adapter)
+        yield app
+
+
+async def daily(db: aiosqlite.Connection) -> Schedule:
+    draft = Schedule(id=0, channel=CHANNEL, post_at=parse_local_time("09:00"),
+                     zone=parse_zone("Asia/Shanghai"), days=parse_days("daily"),
+                     coding_days=parse_days("none"), answer=AnswerTiming.parse("+8h"),
+                     topic="inference")  # fmt: skip
+    return await ScheduleStore(db).save(draft)
+
+
+async def click(app: App, reply: Reply, option: int, who: User,
+                where: ChannelRef = CHANNEL) -> Reply:  # fmt: skip
+    buttons = [a for a in reply.actions if a.kind is ActionKind.QUIZ]
+    command, options = buttons[option].invocation()
+    return await app.core.handle(Invocation(command, options, who, where, Locale.EN))
+
+
+async def test_a_week_day_of_a_channel_quiz(loaded_db: aiosqlite.Connection, settings: Settings,
+                                            clock: FakeClock) -> None:  # fmt: skip
+    adapter = FakeAdapter()
+    schedule = await daily(loaded_db)
+    clock.set(POSTED - timedelta(minutes=1))
+    async with running(settings, clock, adapter) as app:
+        await app.scheduler.start()
+        clock.set(POSTED)
+        await app.scheduler.tick()
+        (post,) = adapter.sent
+        buttons = [a for a in post.reply.actions if a.kind is ActionKind.QUIZ]
+        assert [b.label for b in buttons] == ["A", "B", "C", "D"]
+        assert not any(a.kind is ActionKind.REVEAL_ANSWER for a in post.reply.actions)
+        question = await app.store.get("kv-cache-size")
+        assert question is not None
+        check = check_for(question, POSTED.astimezone(schedule.zone).date().isoformat())
+        assert check is not None and check.question.en in post.reply.body
+        right, wrong = check.correct_index(), (check.correct_index() + 1) % 4
+
+        mine = await click(app, post.reply, right, ALICE)
+        assert mine.ephemeral and mine.title is not None and mine.title.startswith("✅ Right")
+        assert check.options[right].why.en in mine.body
+        await app.core.handle(Invocation("noop", {}, ALICE))  # let the edit task run
+        tallies = app.core._context.tallies
+        assert tallies is not None
+        await tallies.settled()
+        assert len(adapter.edits) == 1  # the first answer edits at once
+        edited_ref, edited = adapter.edits[0]
+        assert edited_ref == post.ref and "1 answered so far, 1 right." in edited.body
+
+        again = await click(app, post.reply, wrong, ALICE)
+        assert "answered this one already (" in again.body and again.ephemeral
+        theirs = await click(app, post.reply, wrong, BOB)
+        assert theirs.title is not None and theirs.title.startswith("❌ Not this one")
+        assert check.options[wrong].why.en in theirs.body and "revealed" in theirs.body
+        elsewhere = await click(app, post.reply, right, CAROL, ChannelRef("test", "other"))
+        assert elsewhere.tone is Tone.USER_ERROR and "another channel" in elsewhere.body
+        assert len(adapter.edits) == 1  # Bob's edit waits for the interval
+        clock.advance(timedelta(seconds=5))
+        await tallies.settled()
+        assert len(adapter.edits) == 2
+        assert "2 answered so far, 1 right." in adapter.edits[1][1].body
+
+        clock.set(POSTED + timedelta(hours=8))
+        await app.scheduler.tick()
+        answer = adapter.sent[-1]
+        assert answer.thread_of == post.ref
+        revealed = next(f for f in answer.reply.fields if f.name == "Quick check:")
+        assert f"✅ **{'ABCD'[right]}.** {check.options[right].text.en}" in revealed.value
+        assert "2 answered so far, 1 right." in revealed.value
+        late = await click(app, post.reply, right, CAROL)
+        assert "closed" in late.body and late.ephemeral
+
+    async with running(settings, clock, FakeAdapter()) as app:  # a restart: old buttons work
+        assert "closed" in (await click(app, post.reply, right, CAROL)).body
+        broken = await app.core.handle(Invocation("quiz", {"post": "x", "choice": "1"}, CAROL,
+                                                  CHANNEL))  # fmt: skip
+        assert broken.tone is Tone.USER_ERROR and broken.ephemeral
+
+
+async def test_answers_cannot_be_inflated_by_replays(loaded_db: aiosqlite.Connection,
+                                                     settings: Settings,
+                                                     clock: FakeClock) -> None:  # fmt: skip
+    adapter = FakeAdapter()
+    await daily(loaded_db)
+    clock.set(POSTED - timedelta(minutes=1))
+    async with running(settings, clock, adapter) as app:
+        await app.scheduler.start()
+        clock.set(POSTED)
+        await app.scheduler.tick()
+        (post,) = adapter.sent
+        for _ in range(5):
+            await click(app, post.reply, 0, ALICE)
+        for option in range(4):
+            await click(app, post.reply, option, BOB)
+        tally = await app.core._context.quizzes.tally(1, post.reply.actions[0].value.split(":")[1])
+        assert tally.answered == 2
