@@ -129,34 +129,41 @@ class QuestionStore:
         expression = match_expression(query)
         if expression is None:
             return []
-        titles = await self._scored(f"title : ({expression})", limit * RERANK)
-        rows = await self._hit_rows([rowid for rowid, _ in titles])
-        rowids = _by_whole_text(query, titles, rows)[:limit]
+        titles = await self._title_matches(f"title : ({expression})", query, limit * RERANK)
+        rowids = [rowid for rowid, _ in sorted(titles, key=lambda pair: pair[1])][:limit]
         if len(rowids) < limit:
-            more = await self._ranked(expression, limit - len(rowids), tuple(rowids))
-            rows |= await self._hit_rows(more)
-            rowids += more
+            rowids += await self._ranked(expression, limit - len(rowids), tuple(rowids))
+        if not rowids:
+            return []
+        marks = ",".join("?" * len(rowids))
+        columns = "rowid, id, title, kind, answer, prompt"
+        sql = f"SELECT {columns} FROM questions WHERE rowid IN ({marks})"
+        rows = {row[0]: row for row in await fetch_all(self._db, sql, rowids)}
         terms = [*query.lower().split(), *query_tokens(query)]  # as typed first: shared_memory
         return [
             SearchHit(r[1], r[2], Kind(r[3]), snippet(r[5] or r[4], terms))
             for r in (rows[rowid] for rowid in rowids if rowid in rows)
         ]
 
-    async def _hit_rows(self, rowids: list[int]) -> dict[int, aiosqlite.Row]:
-        """What a hit shows and what ranking reads, by rowid, in one query."""
-        if not rowids:
-            return {}
-        marks = ",".join("?" * len(rowids))
-        sql = f"""SELECT rowid, id, title, kind, answer, prompt, answer_en FROM questions
-                  WHERE rowid IN ({marks})"""
-        return {int(row[0]): row for row in await fetch_all(self._db, sql, rowids)}
-
-    async def _scored(self, expression: str, limit: int) -> list[tuple[int, float]]:
-        sql = """SELECT rowid, bm25(question_search, 8.0, 1.0) FROM question_search
-                 WHERE question_search MATCH ? ORDER BY 2 LIMIT ?"""
-        return [
-            (int(r[0]), float(r[1])) for r in await fetch_all(self._db, sql, (expression, limit))
-        ]
+    async def _title_matches(self, expression: str, query: str,
+                             limit: int) -> list[tuple[int, float]]:  # fmt: skip
+        """The best title matches, each scored with its text too: of two titles that say
+        GIL, the question whose explanation is about it comes first. The score is the
+        title's BM25 less log(1 + how often the explanation says the query's words); SQLite
+        counts the words on these few rows only (asking FTS5 to score both columns would
+        scan every body match of the words: 3 to 7 ms on 10,000 questions)."""
+        words = sorted({_folded(w) for w in query.split()} - {""})
+        text = ("replace(replace(lower(coalesce(q.answer, '') || ' ' || coalesce(q.prompt, '') "
+                "|| ' ' || coalesce(q.answer_en, '')), '-', ''), '_', '')")  # fmt: skip
+        said = " + ".join(f"(length({text}) - length(replace({text}, ?, ''))) / length(?)"
+                          for _ in words) or "0"  # fmt: skip
+        sql = f"""SELECT m.rowid, m.score, {said} FROM (
+                      SELECT rowid, bm25(question_search, 8.0, 1.0) AS score
+                      FROM question_search WHERE question_search MATCH ? ORDER BY score LIMIT ?
+                  ) AS m JOIN questions AS q ON q.rowid = m.rowid"""
+        params = [v for w in words for v in (w, w)]
+        found = await fetch_all(self._db, sql, (*params, expression, limit))
+        return [(int(r[0]), float(r[1]) - math.log1p(int(r[2] or 0))) for r in found]
 
     async def _ranked(self, expression: str, limit: int, exclude: tuple[int, ...]) -> list[int]:
         skip = f"AND rowid NOT IN ({','.join('?' * len(exclude))})" if exclude else ""
@@ -171,23 +178,6 @@ class QuestionStore:
                VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING""",
             (user.platform, user.id, question_id, at),
         )
-
-
-def _by_whole_text(query: str, ranked: list[tuple[int, float]],
-                   rows: dict[int, aiosqlite.Row]) -> list[int]:  # fmt: skip
-    """Title matches ranked again with their text: of two titles that say GIL, the question
-    whose explanation is about it comes first. The score is the title's BM25 less
-    log(1 + how often the explanation says the query's words), computed here on these few
-    rows: asking FTS5 to score them on both columns scans every body match of the words
-    (3 to 7 ms on 10,000 questions)."""
-    words = {_folded(w) for w in query.split()} - {""}
-
-    def said(rowid: int) -> int:
-        row = rows.get(rowid)
-        text = " ".join(filter(None, (row[4], row[5], row[6]))) if row else ""
-        return sum(text.lower().replace("-", "").replace("_", "").count(w) for w in words)
-
-    return [rowid for rowid, score in sorted(ranked, key=lambda p: p[1] - math.log1p(said(p[0])))]
 
 
 def _folded(text: str) -> str:
