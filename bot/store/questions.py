@@ -214,12 +214,19 @@ def _filters(kind: Kind | None, topic: str | None,
 
 
 def snippet(text: str, terms: Iterable[str], width: int = 60) -> str:
-    """A one-line excerpt of `text` around the first query term it contains."""
-    flat = " ".join(_MARKUP.sub(" ", text).split())
-    lowered = flat.lower()
-    positions = [p for p in (lowered.find(t.lower()) for t in terms) if p >= 0]
+    """A one-line excerpt of `text` around the first query term it contains.
+
+    Only a window of the raw text around the term is cleaned of Markdown: cleaning a whole
+    explanation (several kilobytes) cost most of a search."""
+    wanted = [t.lower() for t in terms]
+    lowered = text.lower()
+    found = [p for p in (lowered.find(t) for t in wanted) if p >= 0]
+    low = max(0, min(found) - 4 * width) if found else 0
+    high = low + 12 * width
+    flat = " ".join(_MARKUP.sub(" ", text[low:high]).split())
+    positions = [p for p in (flat.lower().find(t) for t in wanted) if p >= 0]
     start = max(0, min(positions) - width // 3) if positions else 0
     excerpt = flat[start : start + width]
-    prefix = "…" if start > 0 else ""
-    suffix = "…" if start + width < len(flat) else ""
+    prefix = "…" if start > 0 or low > 0 else ""
+    suffix = "…" if start + width < len(flat) or high < len(text) else ""
     return f"{prefix}{excerpt}{suffix}"
