@@ -128,6 +128,7 @@ CATALOG: dict[str, tuple[str, str]] = {
                    "选一个选项：答案和全频道的结果会在讨论串里公布。"),
     "quiz.tally": ("{answered} answered so far, {right} right.",
                    "已有 {answered} 人作答，{right} 人答对。"),
+    "quiz.nobody": ("Nobody in the channel answered this one.", "频道里没有人回答这道题。"),
     "quiz.right": ("✅ Right: {letter}. {text}", "✅ 答对了：{letter}. {text}"),
     "quiz.wrong": ("❌ Not this one: {letter}. {text}", "❌ 不对：{letter}. {text}"),
     "quiz.wrong_hint": ("The right option is revealed with the answer, in the thread.",

@@ -89,8 +89,13 @@ def _quiz_field(quiz: QuizView, locale: Locale, lang: Locale) -> Field:
     option = check.options[right]
     value = "\n".join((check.question.in_(lang),
                        f"✅ **{letter(right)}.** {option.text.in_(lang)}: {option.why.in_(lang)}",
-                       _tally_line(quiz.tally, locale)))  # fmt: skip
+                       _result_line(quiz.tally, locale)))  # fmt: skip
     return Field(t(locale, "quiz.label"), value, False)
+
+
+def _result_line(tally: Tally, locale: Locale) -> str:
+    """The channel's result under the answer: the tally, or that nobody answered."""
+    return _tally_line(tally, locale) if tally.answered else t(locale, "quiz.nobody")
 
 
 def _actions(q: Question, locale: Locale) -> tuple[Action, ...]:

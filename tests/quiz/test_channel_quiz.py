@@ -138,3 +138,20 @@ async def test_answers_cannot_be_inflated_by_replays(loaded_db: aiosqlite.Connec
             await click(app, post.reply, option, BOB)
         tally = await app.core._context.quizzes.tally(1, post.reply.actions[0].value.split(":")[1])
         assert tally.answered == 2
+
+
+async def test_an_answer_nobody_quizzed_says_so(
+    loaded_db: aiosqlite.Connection, settings: Settings, clock: FakeClock
+) -> None:
+    adapter = FakeAdapter()
+    await daily(loaded_db)
+    clock.set(POSTED - timedelta(minutes=1))
+    async with running(settings, clock, adapter) as app:
+        await app.scheduler.start()
+        clock.set(POSTED)
+        await app.scheduler.tick()
+        clock.set(POSTED + timedelta(hours=8))
+        await app.scheduler.tick()
+        revealed = next(f for f in adapter.sent[-1].reply.fields if f.name == "Quick check:")
+        assert revealed.value.endswith("Nobody in the channel answered this one.")
+        assert "Pick an option" not in revealed.value
