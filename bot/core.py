@@ -18,6 +18,7 @@ from bot.commands.context import Context
 from bot.commands.find import search
 from bot.commands.grading import me, run, submit
 from bot.commands.help import help_
+from bot.commands.hints import hint
 from bot.commands.lookup import answer, question, topics
 from bot.commands.overview import Mention, workspace_schedules
 from bot.commands.parse import parse_line, unknown_command
@@ -54,6 +55,7 @@ HANDLERS: dict[str, Handler] = {
     "daily": daily,
     "submit": submit,
     "run": run,
+    "hint": hint,
     "me": me,
 }
 

@@ -165,6 +165,7 @@ class ActionKind(enum.StrEnum):
     QUESTION_IN = "question-in"
     BROWSE = "browse"
     QUIZ = "quiz"  # an option of a daily post's quick check: `<schedule>:<slot>:<option>`
+    HINT = "hint"  # a coding problem's next hint: `<problem>:<level>`
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,12 +196,15 @@ class Action:
         if self.kind is ActionKind.QUIZ:
             post, _, choice = self.value.rpartition(":")
             return command, {"post": post, "choice": choice}
+        if self.kind is ActionKind.HINT:
+            problem, _, level = self.value.rpartition(":")
+            return command, {"problem": problem, "level": level}
         return command, {option: self.value}
 
     def as_command(self) -> str:
         """The slash command that does the same thing: the console's fallback for a button."""
         command, options = self.invocation()
-        if self.kind in (ActionKind.BROWSE, ActionKind.QUIZ):  # by name: all are options
+        if self.kind in (ActionKind.BROWSE, ActionKind.QUIZ, ActionKind.HINT):  # all by name
             return " ".join([f"/{command}", *(f"{k}:{v}" for k, v in options.items())])
         first, *more = options.items()
         return " ".join([f"/{command} {first[1]}", *(f"{k}:{v}" for k, v in more)])
@@ -214,6 +218,7 @@ _ACTION_COMMANDS = {
     ActionKind.QUESTION_IN: ("question", "id"),
     ActionKind.BROWSE: ("questions", "page"),
     ActionKind.QUIZ: ("quiz", "post"),
+    ActionKind.HINT: ("hint", "problem"),
 }
 _IN_LANGUAGE = frozenset({ActionKind.ANSWER_IN, ActionKind.QUESTION_IN})
 

@@ -101,7 +101,9 @@ def _result_line(tally: Tally, locale: Locale) -> str:
 def _actions(q: Question, locale: Locale) -> tuple[Action, ...]:
     reveal = Action(ActionKind.REVEAL_ANSWER, t(locale, "action.reveal"), q.id)
     if q.kind is Kind.CODING:
-        return (Action(ActionKind.SUBMIT_SOLUTION, t(locale, "action.submit"), q.id), reveal)
+        submit = Action(ActionKind.SUBMIT_SOLUTION, t(locale, "action.submit"), q.id)
+        hint = (Action(ActionKind.HINT, t(locale, "action.hint"), f"{q.id}:1"),) if q.hints else ()
+        return (submit, *hint, reveal)
     return (reveal,)
 
 

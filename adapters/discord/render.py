@@ -44,6 +44,7 @@ STYLES = {
     ActionKind.QUESTION_IN: discord.ButtonStyle.secondary,
     ActionKind.BROWSE: discord.ButtonStyle.secondary,
     ActionKind.QUIZ: discord.ButtonStyle.primary,
+    ActionKind.HINT: discord.ButtonStyle.secondary,
 }
 
 

@@ -23,7 +23,7 @@ async def question(ctx: Context, inv: Invocation) -> Reply:
     if qid and ({"topic", "kind", "difficulty"} & inv.options.keys()):
         raise BadArgument(t(inv.locale, "error.id_and_filters"))
     if qid:
-        return question_reply(await _get_or_suggest(ctx, inv, qid), inv.locale, _lang(inv))
+        return question_reply(await get_or_suggest(ctx, inv, qid), inv.locale, _lang(inv))
     kind, topic, difficulty = kind_of(inv), await topic_of(ctx, inv), difficulty_of(inv)
     picked = await ctx.store.pick(ctx.rng, kind=kind, topic=topic, difficulty=difficulty)
     if picked is None:
@@ -33,7 +33,7 @@ async def question(ctx: Context, inv: Invocation) -> Reply:
 
 
 async def answer(ctx: Context, inv: Invocation) -> Reply:
-    q = await _get_or_suggest(ctx, inv, inv.options["id"])
+    q = await get_or_suggest(ctx, inv, inv.options["id"])
     await ctx.store.record_reveal(inv.user, q.id, ctx.clock.now().isoformat())
     solvers = None
     if q.kind is Kind.CODING and ctx.grading is not None:
@@ -48,7 +48,7 @@ async def topics(ctx: Context, inv: Invocation) -> Reply:
     return Reply(title=t(inv.locale, "topics.title"), body="\n".join(lines))
 
 
-async def _get_or_suggest(ctx: Context, inv: Invocation, qid: str) -> Question:
+async def get_or_suggest(ctx: Context, inv: Invocation, qid: str) -> Question:
     """The question with id `qid`; if there is none, a NotFound that names the nearest ones."""
     key = qid.strip().lower()
     found = await ctx.store.get(key)

@@ -113,6 +113,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("problem", "opt.problem", required=True, suggest=Suggest.PROBLEM),
         OptionSpec("code", "opt.code", required=True, rest=True, multiline=True),
     ), slow=True),
+    CommandSpec("hint", "cmd.hint", (
+        OptionSpec("problem", "opt.problem", required=True, suggest=Suggest.PROBLEM),
+        OptionSpec("level", "opt.level", choices=("1", "2", "3")),
+    )),
     CommandSpec("run", "cmd.run", (
         OptionSpec("code", "opt.code", True, rest=True, multiline=True),
     ), slow=True),

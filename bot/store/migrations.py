@@ -183,4 +183,15 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (schedule_id, slot, platform, user_id)
     ) WITHOUT ROWID;
     """,
+    # 8: the hints each member took, first time only (a solve "with a hint" is told apart).
+    """
+    CREATE TABLE hints_taken (
+        platform   TEXT NOT NULL,
+        user_id    TEXT NOT NULL,
+        problem_id TEXT NOT NULL,
+        level      INTEGER NOT NULL,
+        taken_at   TEXT NOT NULL,
+        PRIMARY KEY (platform, user_id, problem_id, level)
+    ) WITHOUT ROWID;
+    """,
 )

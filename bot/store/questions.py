@@ -172,6 +172,14 @@ class QuestionStore:
         found = await fetch_all(self._db, sql, (expression, *exclude, limit))
         return [int(row[0]) for row in found]
 
+    async def record_hint(self, user: User, problem_id: str, level: int, at: str) -> None:
+        """Remember the first time `user` took hint `level` of a problem."""
+        await self._db.execute(
+            """INSERT INTO hints_taken (platform, user_id, problem_id, level, taken_at)
+               VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""",
+            (user.platform, user.id, problem_id, level, at),
+        )
+
     async def record_reveal(self, user: User, question_id: str, at: str) -> None:
         await self._db.execute(
             """INSERT INTO answer_reveals (platform, user_id, question_id, revealed_at)

@@ -152,7 +152,7 @@ async def test_mistakes_get_helpful_replies(bot: Studybot) -> None:
 async def test_a_coding_question_offers_to_submit(bot: Studybot) -> None:
     reply = await say(bot, "/question fast-power")
     kinds = [a.kind for a in reply.actions]
-    assert kinds == [ActionKind.SUBMIT_SOLUTION, ActionKind.REVEAL_ANSWER]
+    assert kinds == [ActionKind.SUBMIT_SOLUTION, ActionKind.HINT, ActionKind.REVEAL_ANSWER]
     assert reply.actions[0].as_command() == "/submit fast-power"
 
 

@@ -74,4 +74,4 @@ async def test_the_daily_coding_problem_carries_a_submit_button(
                    "options": [{"name": "now", "type": 1}]}, admin=True))  # fmt: skip
     [post] = stub.calls("POST", f"/channels/{CHANNEL_ID}/messages")
     routes = [b["custom_id"] for b in post.body["components"][0]["components"]]
-    assert routes == ["submit:fast-power", "reveal:fast-power"]
+    assert routes == ["submit:fast-power", "hint:fast-power:1", "reveal:fast-power"]

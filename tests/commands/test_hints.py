@@ -1,0 +1,60 @@
+"""A coding problem's hints in chat: one at a time, private, each with a button for the next,
+in the reader's language; recorded once per member and level; refused with a sentence for
+items without hints and levels that do not exist."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.app import App
+from bot.store.database import fetch_all
+from bot.types import ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
+
+ALICE = User("test", "u1", "alice")
+WHERE = ChannelRef("test", "c1")
+
+
+async def line(app: App, text: str, locale: Locale = Locale.EN) -> Reply:
+    return await app.core.handle_line(text, user=ALICE, channel=WHERE, locale=locale)
+
+
+async def test_hints_come_one_at_a_time_each_with_a_button_for_the_next(app: App) -> None:
+    posted = await line(app, "/question fast-power")
+    (button,) = [a for a in posted.actions if a.kind is ActionKind.HINT]
+    shown: list[str] = []
+    reply = await app.core.handle(Invocation(*button.invocation(), ALICE, WHERE, Locale.EN))
+    while True:
+        assert reply.ephemeral and reply.tone is Tone.INFO, reply.body
+        shown.append(reply.body)
+        nexts = [a for a in reply.actions if a.kind is ActionKind.HINT]
+        if not nexts:
+            break
+        reply = await app.core.handle(Invocation(*nexts[0].invocation(), ALICE, WHERE,
+                                                 Locale.EN))  # fmt: skip
+    assert shown == ["hint 1", "hint 2", "hint 3"]  # the test bank's hints, in English
+    assert reply.title is not None and reply.title.startswith("Hint 3 of 3 (nearly the solution)")
+    chinese = await line(app, "/hint fast-power level:2", Locale.ZH)
+    assert chinese.body == "提示 2" and chinese.title is not None and "思路" in chinese.title
+
+
+async def test_each_hint_taken_is_recorded_once(app: App) -> None:
+    for _ in range(3):
+        await line(app, "/hint fast-power")
+    await line(app, "/hint fast-power level:2")
+    rows = await fetch_all(app.db, "SELECT user_id, problem_id, level FROM hints_taken "
+                                   "ORDER BY level")  # fmt: skip
+    assert [tuple(r) for r in rows] == [("u1", "fast-power", 1), ("u1", "fast-power", 2)]
+
+
+async def test_no_hints_and_bad_levels_get_sentences(app: App, content_dir: Path) -> None:
+    for text, says in [
+        ("/hint python-gil", "`python-gil` has no hints"),
+        ("/hint fast-power level:4", "`level` must be one of: 1, 2, 3."),
+        ("/hint no-such-problem", "no-such-problem"),
+        ("/hint", "problem"),
+    ]:
+        reply = await line(app, text)
+        assert reply.tone is Tone.USER_ERROR and says in reply.body, (text, reply.body)
+        assert reply.ephemeral
+    rows = await fetch_all(app.db, "SELECT count(*) FROM hints_taken")
+    assert rows[0][0] == 0
