@@ -43,6 +43,7 @@ from bot.scheduler import Scheduler, SchedulerConfig
 from bot.scheduler.tally import Tallies
 from bot.settings import Settings
 from bot.store.database import open_database
+from bot.store.members import MemberData
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
@@ -88,7 +89,7 @@ async def open_app(
         if grading:
             graded = await stack.enter_async_context(open_grading(submissions, settings, clock))
         context = Context(store, clock, rng or random.Random(), schedules, scheduler, quizzes,
-                          tallies, graded)  # fmt: skip
+                          MemberData(db), tallies, graded)  # fmt: skip
         yield App(Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies)
 
 

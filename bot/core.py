@@ -16,6 +16,7 @@ from bot.commands.browse import questions
 from bot.commands.complete import complete
 from bot.commands.context import Context
 from bot.commands.find import search
+from bot.commands.forget import confirm, forget
 from bot.commands.grading import me, run, submit
 from bot.commands.help import help_
 from bot.commands.hints import hint
@@ -56,6 +57,8 @@ HANDLERS: dict[str, Handler] = {
     "submit": submit,
     "run": run,
     "hint": hint,
+    "forget": forget,
+    "forget-confirm": confirm,
     "me": me,
 }
 

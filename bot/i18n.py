@@ -86,6 +86,26 @@ CATALOG: dict[str, tuple[str, str]] = {
     "opt.level": ("which hint: 1 (a nudge), 2 (an approach) or 3 (nearly the solution)",
                   "第几条提示：1（点拨）、2（思路）或 3（接近答案）"),
     "action.hint": ("Hint", "提示"),
+    "cmd.forget": ("`/forget me`: delete everything the bot holds on you (asks first)",
+                   "`/forget me`：删除机器人保存的你的全部数据（会先确认）"),
+    "opt.forget_what": ("me", "me"),
+    "opt.forget_answer": ("yes or no", "yes 或 no"),
+    "forget.title": ("Forget me", "删除我的数据"),
+    "forget.held": ("The bot holds on you: {submissions} submission(s), {quiz_answers} quiz "
+                    "answer(s), {hints_taken} hint(s) taken, {answer_reveals} answer(s) opened. "
+                    "Delete all of it? This cannot be undone.",
+                    "机器人保存了你的：{submissions} 次提交、{quiz_answers} 次小测验作答、"
+                    "{hints_taken} 条已看提示、{answer_reveals} 次查看解析。"
+                    "全部删除吗？删除后无法恢复。"),
+    "forget.nothing": ("The bot holds nothing on you.", "机器人没有保存你的任何数据。"),
+    "forget.done": ("Deleted: {submissions} submission(s), {quiz_answers} quiz answer(s), "
+                    "{hints_taken} hint(s) taken, {answer_reveals} answer(s) opened. "
+                    "Nothing about you is left.",
+                    "已删除：{submissions} 次提交、{quiz_answers} 次小测验作答、"
+                    "{hints_taken} 条已看提示、{answer_reveals} 次查看解析。你的数据已全部清除。"),
+    "forget.kept": ("Nothing was deleted.", "没有删除任何数据。"),
+    "action.forget_yes": ("Delete all of it", "全部删除"),
+    "action.forget_no": ("Keep it", "保留"),
     "action.next_hint": ("Next hint", "下一条提示"),
     "hint.title": ("Hint {level} of {count} ({name}): {title}",
                    "提示 {level}/{count}（{name}）：{title}"),

@@ -166,6 +166,7 @@ class ActionKind(enum.StrEnum):
     BROWSE = "browse"
     QUIZ = "quiz"  # an option of a daily post's quick check: `<schedule>:<slot>:<option>`
     HINT = "hint"  # a coding problem's next hint: `<problem>:<level>`
+    FORGET = "forget"  # `/forget me` confirmed (`yes`) or not (`no`): the clicker's own data
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +220,7 @@ _ACTION_COMMANDS = {
     ActionKind.BROWSE: ("questions", "page"),
     ActionKind.QUIZ: ("quiz", "post"),
     ActionKind.HINT: ("hint", "problem"),
+    ActionKind.FORGET: ("forget-confirm", "answer"),
 }
 _IN_LANGUAGE = frozenset({ActionKind.ANSWER_IN, ActionKind.QUESTION_IN})
 

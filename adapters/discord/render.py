@@ -45,6 +45,7 @@ STYLES = {
     ActionKind.BROWSE: discord.ButtonStyle.secondary,
     ActionKind.QUIZ: discord.ButtonStyle.primary,
     ActionKind.HINT: discord.ButtonStyle.secondary,
+    ActionKind.FORGET: discord.ButtonStyle.danger,
 }
 
 

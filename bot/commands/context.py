@@ -9,6 +9,7 @@ from bot.grading.service import Grading
 from bot.ports import Clock
 from bot.scheduler import Scheduler
 from bot.scheduler.tally import Tallies
+from bot.store.members import MemberData
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
@@ -22,5 +23,6 @@ class Context:
     schedules: ScheduleStore
     scheduler: Scheduler
     quizzes: QuizStore
+    members: MemberData
     tallies: Tallies | None = None  # None: quiz posts are not edited (some tests)
     grading: Grading | None = None  # None where no sandbox runs (some tests)

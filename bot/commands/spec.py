@@ -121,6 +121,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("code", "opt.code", True, rest=True, multiline=True),
     ), slow=True),
     CommandSpec("me", "cmd.me"),
+    CommandSpec("forget", "cmd.forget", (
+        OptionSpec("what", "opt.forget_what", required=True, choices=("me",)),
+    )),
     CommandSpec("help", "cmd.help"),
 )  # fmt: skip
 
@@ -129,6 +132,9 @@ BUTTON_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("quiz", "cmd.quiz", (
         OptionSpec("post", "opt.post", required=True),
         OptionSpec("choice", "opt.choice", required=True),
+    )),
+    CommandSpec("forget-confirm", "cmd.forget", (
+        OptionSpec("answer", "opt.forget_answer", required=True, choices=("yes", "no")),
     )),
 )  # fmt: skip
 

@@ -54,7 +54,11 @@ class Tallies:
         while self._running:
             await asyncio.gather(*list(self._running), return_exceptions=True)
 
-    async def close(self) -> None:
+    async def close(self, grace: float = 1.0) -> None:
+        """Let the edits under way finish (a second at most: a post's first edit is made at
+        once, so a quick exit still shows the first answer), then drop those still waiting."""
+        if self._running:
+            await asyncio.wait(list(self._running), timeout=grace)
         for task in list(self._running):
             task.cancel()
         await asyncio.gather(*list(self._running), return_exceptions=True)

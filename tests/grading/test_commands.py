@@ -24,6 +24,7 @@ from bot.grading.service import Grading, Recovery
 from bot.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store.database import fetch_all, open_database
+from bot.store.members import MemberData
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
@@ -77,7 +78,7 @@ def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
         grading: Grading) -> Studybot:  # fmt: skip
     context = Context(QuestionStore(loaded_db), clock, random.Random(1),
                       ScheduleStore(loaded_db), scheduler, QuizStore(loaded_db),
-                      grading=grading)  # fmt: skip
+                      MemberData(loaded_db), grading=grading)  # fmt: skip
     return Studybot(context)
 
 

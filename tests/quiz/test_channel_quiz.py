@@ -155,3 +155,31 @@ async def test_an_answer_nobody_quizzed_says_so(
         revealed = next(f for f in adapter.sent[-1].reply.fields if f.name == "Quick check:")
         assert revealed.value.endswith("Nobody in the channel answered this one.")
         assert "Pick an option" not in revealed.value
+
+
+async def test_the_console_reprints_the_post_with_its_tally(
+    loaded_db: aiosqlite.Connection, settings: Settings, clock: FakeClock
+) -> None:
+    import io
+
+    from adapters.console.adapter import ConsoleAdapter
+
+    await daily(loaded_db)
+    out = io.StringIO()
+    async with running(settings, clock, FakeAdapter()) as app:
+        console = ConsoleAdapter(app.core, io.StringIO(""), out, locale=Locale.EN)
+        clock.set(POSTED)
+        schedule = await ScheduleStore(app.db).get(1)
+        assert schedule is not None
+        asked = await console.send(schedule.channel, Reply("posted"), nonce=None)
+        await app.platforms.attach("test", console)  # the console stands in for the channel
+        await app.scheduler.start()
+        await app.scheduler.tick()
+        post = out.getvalue()
+        assert "[1] A  → /quiz post:1:" in post and asked.message_id == "1"
+        pressed = post.split("[1] A  → ", 1)[1].split("\n", 1)[0]  # typing 1 runs this
+        reply = await app.core.handle_line(pressed, user=ALICE, channel=CHANNEL,
+                                           locale=Locale.EN)  # fmt: skip
+        assert reply.ephemeral and reply.title is not None
+        await app.tallies.settled()
+        assert "↺ #2 updated" in out.getvalue() and "1 answered so far" in out.getvalue()

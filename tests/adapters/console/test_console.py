@@ -93,7 +93,6 @@ def test_the_console_runs_the_schedule_and_shows_the_daily_post(tmp_path: Path) 
     assert out.index("Posted the next question.") > post
     answered = max(out.find("✅ Right: A."), out.find("❌ Not this one: A."))
     assert answered > post  # pressing 1 answered option A, privately
-    assert "updated" in out[answered:] and "1 answered so far" in out[answered:]  # the tally
     assert "Days: weekdays" in out
 
 

@@ -1,0 +1,42 @@
+"""Everything the bot holds on one member, counted and forgotten (`/forget me`).
+
+`PERSONAL` lists every table that keeps rows about a member, keyed by (platform, user_id);
+a test fails if a table with a `user_id` column is missing from it, so a new kind of record
+cannot outlive a member's request to be forgotten. Schedules and posts belong to channels,
+not members, and stay.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from bot.store.database import fetch_one, transaction
+from bot.types import User
+
+PERSONAL = ("submissions", "quiz_answers", "hints_taken", "answer_reveals")
+
+
+class MemberData:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def held(self, user: User) -> dict[str, int]:
+        """How many rows each personal table holds on `user`."""
+        counts = {}
+        for table in PERSONAL:
+            sql = f"SELECT count(*) FROM {table} WHERE platform = ? AND user_id = ?"
+            row = await fetch_one(self._db, sql, (user.platform, user.id))
+            counts[table] = int(row[0]) if row else 0
+        return counts
+
+    async def forget(self, user: User) -> dict[str, int]:
+        """Delete every row about `user`, in one transaction; how many went from each table."""
+        deleted = {}
+        async with transaction(self._db):
+            for table in PERSONAL:
+                cursor = await self._db.execute(
+                    f"DELETE FROM {table} WHERE platform = ? AND user_id = ?",
+                    (user.platform, user.id),
+                )
+                deleted[table] = cursor.rowcount
+        return deleted
