@@ -27,18 +27,23 @@ DECIDING_CODE = (_HERE / "problems.py", _HERE / "generators.py", _HERE / "sandbo
 Row = tuple[str, Any, bool]  # the arguments as JSON, the expected result, shown as a sample
 
 
+def files_digest(problem: Path) -> bytes:
+    """A digest of what decides a problem's tests: its judge file, generators and reference."""
+    digest = hashlib.sha256()
+    for name in DECIDING_FILES:
+        path = problem / name
+        digest.update(path.read_bytes() if path.is_file() else b"")
+        digest.update(b"\0")
+    return digest.digest()
+
+
 class CaseCache:
     def __init__(self, folder: Path) -> None:
         self._folder = folder
         self._code = hashlib.sha256(b"".join(p.read_bytes() for p in DECIDING_CODE)).digest()
 
     def key(self, problem: Path) -> str:
-        digest = hashlib.sha256(self._code)
-        for name in DECIDING_FILES:
-            path = problem / name
-            digest.update(path.read_bytes() if path.is_file() else b"")
-            digest.update(b"\0")
-        return digest.hexdigest()[:32]
+        return hashlib.sha256(self._code + files_digest(problem)).hexdigest()[:32]
 
     def load(self, problem_id: str, key: str) -> list[Row] | None:
         try:

@@ -35,6 +35,7 @@ from pathlib import Path
 from bot.content.bank import EXPLANATION_FILE
 from bot.errors import Fault
 from bot.grades import Grade, Verdict
+from bot.grading.case_cache import files_digest
 from bot.grading.grader import Grader
 from bot.grading.problems import CODE_BLOCK, Problem
 
@@ -107,8 +108,8 @@ class ProofCache:
 
     def key(self, attempt: Attempt) -> str:
         if attempt.problem not in self._folders:
-            self._folders[attempt.problem] = _folder_digest(self._content / "problems" /
-                                                            attempt.problem)  # fmt: skip
+            folder = self._content / "problems" / attempt.problem
+            self._folders[attempt.problem] = files_digest(folder).hex()
         parts = (self._engine, self._folders[attempt.problem], str(attempt.expect), attempt.code)
         return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
@@ -122,13 +123,6 @@ class ProofCache:
             self._path.write_text(json.dumps(sorted(self._known)), encoding="utf-8")
         except OSError:
             pass  # a cache that cannot be written only costs time next run
-
-
-def _folder_digest(folder: Path) -> str:
-    """What decides a problem's tests: its judge file, generators and reference."""
-    names = ("judge.yaml", "generators.py", EXPLANATION_FILE)
-    texts = [(folder / n).read_bytes() if (folder / n).is_file() else b"" for n in names]
-    return hashlib.sha256(b"\0".join(texts)).hexdigest()
 
 
 def _engine_digest() -> str:
