@@ -44,6 +44,7 @@ from bot.scheduler.tally import Tallies
 from bot.settings import Settings
 from bot.store.database import open_database
 from bot.store.members import MemberData
+from bot.store.preferences import Preferences
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
@@ -89,7 +90,7 @@ async def open_app(
         if grading:
             graded = await stack.enter_async_context(open_grading(submissions, settings, clock))
         context = Context(store, clock, rng or random.Random(), schedules, scheduler, quizzes,
-                          MemberData(db), tallies, graded)  # fmt: skip
+                          MemberData(db), Preferences(db), tallies, graded)  # fmt: skip
         yield App(Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies)
 
 

@@ -91,18 +91,21 @@ CATALOG: dict[str, tuple[str, str]] = {
     "opt.forget_what": ("me", "me"),
     "opt.forget_answer": ("yes or no", "yes 或 no"),
     "forget.title": ("Forget me", "删除我的数据"),
-    "forget.held": ("The bot holds on you: {submissions} submission(s), {quiz_answers} quiz "
-                    "answer(s), {hints_taken} hint(s) taken, {answer_reveals} answer(s) opened. "
-                    "Delete all of it? This cannot be undone.",
-                    "机器人保存了你的：{submissions} 次提交、{quiz_answers} 次小测验作答、"
-                    "{hints_taken} 条已看提示、{answer_reveals} 次查看解析。"
-                    "全部删除吗？删除后无法恢复。"),
+    "forget.held": ("The bot holds on you: {items}. Delete all of it? This cannot be undone.",
+                    "机器人保存了你的：{items}。全部删除吗？删除后无法恢复。"),
     "forget.nothing": ("The bot holds nothing on you.", "机器人没有保存你的任何数据。"),
-    "forget.done": ("Deleted: {submissions} submission(s), {quiz_answers} quiz answer(s), "
-                    "{hints_taken} hint(s) taken, {answer_reveals} answer(s) opened. "
-                    "Nothing about you is left.",
-                    "已删除：{submissions} 次提交、{quiz_answers} 次小测验作答、"
-                    "{hints_taken} 条已看提示、{answer_reveals} 次查看解析。你的数据已全部清除。"),
+    "forget.done": ("Deleted: {items}. Nothing about you is left.",
+                    "已删除：{items}。你的数据已全部清除。"),
+    # what `/forget me` counts, one entry per personal table (bot/store/members.py)
+    "held.submissions": ("{n} submission(s)", "{n} 次提交"),
+    "held.quiz_answers": ("{n} quiz answer(s)", "{n} 次小测验作答"),
+    "held.hints_taken": ("{n} hint(s) taken", "{n} 条已看提示"),
+    "held.answer_reveals": ("{n} answer(s) opened", "{n} 次查看解析"),
+    "held.activity": ("{n} scored activity record(s)", "{n} 条得分记录"),
+    "held.cards": ("{n} review card(s)", "{n} 张复习卡片"),
+    "held.reviews": ("{n} review rating(s)", "{n} 次复习评分"),
+    "held.questions_seen": ("{n} question(s) seen", "{n} 道看过的题"),
+    "held.member_settings": ("your settings", "你的设置"),
     "forget.kept": ("Nothing was deleted.", "没有删除任何数据。"),
     "action.forget_yes": ("Delete all of it", "全部删除"),
     "action.forget_no": ("Keep it", "保留"),

@@ -10,6 +10,7 @@ from bot.ports import Clock
 from bot.scheduler import Scheduler
 from bot.scheduler.tally import Tallies
 from bot.store.members import MemberData
+from bot.store.preferences import Preferences
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
@@ -24,5 +25,6 @@ class Context:
     scheduler: Scheduler
     quizzes: QuizStore
     members: MemberData
+    prefs: Preferences
     tallies: Tallies | None = None  # None: quiz posts are not edited (some tests)
     grading: Grading | None = None  # None where no sandbox runs (some tests)

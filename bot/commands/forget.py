@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.commands.context import Context
 from bot.i18n import t
-from bot.types import Action, ActionKind, Invocation, Reply
+from bot.types import Action, ActionKind, Invocation, Locale, Reply
 
 
 async def forget(ctx: Context, inv: Invocation) -> Reply:
@@ -18,8 +18,8 @@ async def forget(ctx: Context, inv: Invocation) -> Reply:
                      ephemeral=True)  # fmt: skip
     actions = (Action(ActionKind.FORGET, t(inv.locale, "action.forget_yes"), "yes"),
                Action(ActionKind.FORGET, t(inv.locale, "action.forget_no"), "no"))  # fmt: skip
-    return Reply(t(inv.locale, "forget.held", **held), title=t(inv.locale, "forget.title"),
-                 actions=actions, ephemeral=True)  # fmt: skip
+    return Reply(t(inv.locale, "forget.held", items=_listed(held, inv.locale)),
+                 title=t(inv.locale, "forget.title"), actions=actions, ephemeral=True)  # fmt: skip
 
 
 async def confirm(ctx: Context, inv: Invocation) -> Reply:
@@ -29,4 +29,11 @@ async def confirm(ctx: Context, inv: Invocation) -> Reply:
     deleted = await ctx.members.forget(inv.user)
     if not any(deleted.values()):
         return Reply(t(inv.locale, "forget.nothing"), title=title, ephemeral=True)
-    return Reply(t(inv.locale, "forget.done", **deleted), title=title, ephemeral=True)
+    return Reply(t(inv.locale, "forget.done", items=_listed(deleted, inv.locale)), title=title,
+                 ephemeral=True)  # fmt: skip
+
+
+def _listed(counts: dict[str, int], locale: Locale) -> str:
+    """The tables that hold something, as words: "2 submission(s), 1 quiz answer(s)"."""
+    words = [t(locale, f"held.{table}", n=n) for table, n in counts.items() if n]
+    return ("、" if locale is Locale.ZH else ", ").join(words)

@@ -194,4 +194,83 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (platform, user_id, problem_id, level)
     ) WITHOUT ROWID;
     """,
+    # 9: the learning loop. `activity` is the ledger of points and streak days: one row per
+    # quiz answered, problem solved or review rated, unique by `dedupe` so a replayed
+    # interaction scores nothing. `day` is the member's local date when it happened (their time
+    # zone then), so a later change of zone does not rewrite old streaks. `cards` holds each
+    # member's fsrs card per question (its JSON, with `due` copied out to be indexed); every
+    # rating is kept in `reviews`. Times are UTC. Submissions learn where they were posted, so
+    # a solution posted under a coding day's post counts for that channel.
+    """
+    CREATE TABLE activity (
+        id          INTEGER PRIMARY KEY,
+        platform    TEXT NOT NULL,
+        workspace   TEXT NOT NULL,
+        channel     TEXT NOT NULL,
+        user_id     TEXT NOT NULL,
+        user_name   TEXT NOT NULL,
+        kind        TEXT NOT NULL CHECK (kind IN ('quiz', 'solve', 'review')),
+        question_id TEXT NOT NULL,
+        correct     INTEGER NOT NULL CHECK (correct IN (0, 1)),
+        points      INTEGER NOT NULL CHECK (points >= 0),
+        hinted      INTEGER NOT NULL DEFAULT 0 CHECK (hinted IN (0, 1)),
+        at          TEXT NOT NULL,
+        day         TEXT NOT NULL,
+        dedupe      TEXT NOT NULL UNIQUE
+    );
+    CREATE INDEX activity_board ON activity (platform, workspace, at);
+    CREATE INDEX activity_member ON activity (platform, user_id, day);
+    CREATE TABLE cards (
+        platform    TEXT NOT NULL,
+        user_id     TEXT NOT NULL,
+        question_id TEXT NOT NULL,
+        card        TEXT NOT NULL,
+        due         TEXT NOT NULL,
+        PRIMARY KEY (platform, user_id, question_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX cards_due ON cards (platform, user_id, due);
+    CREATE TABLE reviews (
+        id          INTEGER PRIMARY KEY,
+        platform    TEXT NOT NULL,
+        user_id     TEXT NOT NULL,
+        question_id TEXT NOT NULL,
+        rating      INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 4),
+        source      TEXT NOT NULL CHECK (source IN ('quiz', 'rating')),
+        reviewed_at TEXT NOT NULL
+    );
+    CREATE INDEX reviews_member ON reviews (platform, user_id, question_id);
+    CREATE TABLE questions_seen (
+        platform    TEXT NOT NULL,
+        user_id     TEXT NOT NULL,
+        question_id TEXT NOT NULL,
+        seen_at     TEXT NOT NULL,
+        PRIMARY KEY (platform, user_id, question_id)
+    ) WITHOUT ROWID;
+    CREATE TABLE member_settings (
+        platform    TEXT NOT NULL,
+        user_id     TEXT NOT NULL,
+        timezone    TEXT,
+        due_digest  INTEGER NOT NULL DEFAULT 0 CHECK (due_digest IN (0, 1)),
+        digest_day  TEXT,
+        PRIMARY KEY (platform, user_id)
+    ) WITHOUT ROWID;
+    CREATE TABLE workspace_settings (
+        platform    TEXT NOT NULL,
+        workspace   TEXT NOT NULL,
+        retention   REAL NOT NULL CHECK (retention BETWEEN 0.7 AND 0.97),
+        PRIMARY KEY (platform, workspace)
+    ) WITHOUT ROWID;
+    ALTER TABLE schedules ADD COLUMN summary TEXT NOT NULL DEFAULT 'off'
+        CHECK (summary IN ('off', 'weekly'));
+    CREATE TABLE summary_posts (
+        schedule_id INTEGER NOT NULL REFERENCES schedules (id) ON DELETE CASCADE,
+        week        TEXT NOT NULL,
+        state       TEXT NOT NULL CHECK (state IN ('pending', 'sent', 'failed')),
+        message_id  TEXT,
+        sent_at     TEXT,
+        PRIMARY KEY (schedule_id, week)
+    ) WITHOUT ROWID;
+    ALTER TABLE submissions ADD COLUMN workspace TEXT;
+    ALTER TABLE submissions ADD COLUMN channel TEXT;
+    """,
 )

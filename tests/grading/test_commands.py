@@ -25,6 +25,7 @@ from bot.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store.database import fetch_all, open_database
 from bot.store.members import MemberData
+from bot.store.preferences import Preferences
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
@@ -78,7 +79,7 @@ def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
         grading: Grading) -> Studybot:  # fmt: skip
     context = Context(QuestionStore(loaded_db), clock, random.Random(1),
                       ScheduleStore(loaded_db), scheduler, QuizStore(loaded_db),
-                      MemberData(loaded_db), grading=grading)  # fmt: skip
+                      MemberData(loaded_db), Preferences(loaded_db), grading=grading)  # fmt: skip
     return Studybot(context)
 
 
