@@ -13,8 +13,17 @@ import aiosqlite
 from bot.store.database import fetch_one, transaction
 from bot.types import User
 
-PERSONAL = ("submissions", "quiz_answers", "hints_taken", "answer_reveals", "activity", "cards",
-            "reviews", "questions_seen", "member_settings")
+PERSONAL = (
+    "submissions",
+    "quiz_answers",
+    "hints_taken",
+    "answer_reveals",
+    "activity",
+    "cards",
+    "reviews",
+    "questions_seen",
+    "member_settings",
+)
 
 
 class MemberData:
