@@ -37,11 +37,13 @@ from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem, load_problems
 from bot.grading.service import Grading
+from bot.learning.ledger import Ledger
 from bot.platforms import Platforms
 from bot.ports import Clock
 from bot.scheduler import Scheduler, SchedulerConfig
 from bot.scheduler.tally import Tallies
 from bot.settings import Settings
+from bot.store.activity import ActivityStore
 from bot.store.database import open_database
 from bot.store.members import MemberData
 from bot.store.preferences import Preferences
@@ -63,6 +65,7 @@ class App:
     platforms: Platforms
     quizzes: QuizStore
     tallies: Tallies
+    ledger: Ledger
 
 
 @asynccontextmanager
@@ -80,7 +83,8 @@ async def open_app(
         db = await stack.enter_async_context(open_database(settings.database))
         await refresh_content(db, settings)
         store, schedules, submissions = QuestionStore(db), ScheduleStore(db), SubmissionStore(db)
-        quizzes = QuizStore(db)
+        quizzes, prefs = QuizStore(db), Preferences(db)
+        ledger = Ledger(ActivityStore(db), prefs, schedules)
         platforms = Platforms()
         config = SchedulerConfig(grace=settings.grace)
         scheduler = Scheduler(schedules, store, clock, platforms, config, submissions, quizzes)
@@ -90,8 +94,10 @@ async def open_app(
         if grading:
             graded = await stack.enter_async_context(open_grading(submissions, settings, clock))
         context = Context(store, clock, rng or random.Random(), schedules, scheduler, quizzes,
-                          MemberData(db), Preferences(db), tallies, graded)  # fmt: skip
-        yield App(Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies)
+                          MemberData(db), prefs, ledger, tallies, graded)  # fmt: skip
+        yield App(
+            Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies, ledger
+        )
 
 
 def clock_for(settings: Settings) -> Clock:

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 
 from bot.grading.service import Grading
+from bot.learning.ledger import Ledger
 from bot.ports import Clock
 from bot.scheduler import Scheduler
 from bot.scheduler.tally import Tallies
@@ -26,5 +27,6 @@ class Context:
     quizzes: QuizStore
     members: MemberData
     prefs: Preferences
+    ledger: Ledger
     tallies: Tallies | None = None  # None: quiz posts are not edited (some tests)
     grading: Grading | None = None  # None where no sandbox runs (some tests)

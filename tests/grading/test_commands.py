@@ -21,8 +21,10 @@ from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem
 from bot.grading.service import Grading, Recovery
+from bot.learning.ledger import Ledger
 from bot.scheduler import Scheduler
 from bot.settings import Settings
+from bot.store.activity import ActivityStore
 from bot.store.database import fetch_all, open_database
 from bot.store.members import MemberData
 from bot.store.preferences import Preferences
@@ -77,9 +79,11 @@ def grading(
 @pytest.fixture
 def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
         grading: Grading) -> Studybot:  # fmt: skip
+    prefs = Preferences(loaded_db)
     context = Context(QuestionStore(loaded_db), clock, random.Random(1),
                       ScheduleStore(loaded_db), scheduler, QuizStore(loaded_db),
-                      MemberData(loaded_db), Preferences(loaded_db), grading=grading)  # fmt: skip
+                      MemberData(loaded_db), prefs, Ledger(ActivityStore(loaded_db), prefs,
+                      ScheduleStore(loaded_db)), grading=grading)  # fmt: skip
     return Studybot(context)
 
 
