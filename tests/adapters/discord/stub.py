@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +45,7 @@ class Request:
     path: str
     body: Any
     query: dict[str, str]
+    at: float = field(default_factory=time.perf_counter)  # when it arrived (benchmarks)
 
 
 @dataclass
@@ -318,11 +320,13 @@ class DiscordStub:
         locale: str = "en-US",
         message: Json | None = None,
         channel_id: str = CHANNEL_ID,
+        member: tuple[str, str] = ("7001", "alice"),
     ) -> str:
-        """Deliver an INTERACTION_CREATE from member alice; returns the interaction id."""
+        """Deliver an INTERACTION_CREATE from a member (id, name: alice unless told);
+        returns the interaction id."""
         iid = self.next_id()
         member = {
-            "user": user("7001", "alice"),
+            "user": user(*member),
             "roles": [],
             "joined_at": TIMESTAMP,
             "permissions": str(1 << 5 if admin else 1 << 10),
