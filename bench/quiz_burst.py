@@ -15,19 +15,28 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import os
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import aiohttp
+
+from adapters.slack.modes import running_slack
 from bench.discord import percentiles
+from bench.slack import SECRET, slack_settings
 from bot.app import open_app
 from bot.interpreter import tune_interpreter
 from bot.settings import Settings
 from bot.types import ChannelRef, Invocation, Locale, User
 from tests.adapters.discord.conftest import connected
 from tests.adapters.discord.stub import CHANNEL_ID, GUILD_ID, DiscordStub, message_json
+from tests.adapters.slack.conftest import CHANNEL as SLACK_CHANNEL
+from tests.adapters.slack.conftest import interactive, post_signed, sign
+from tests.adapters.slack.stub import TEAM, SlackStub
 
 ANSWERS = 200
 SPACING = 0.05  # seconds between presses: 200 in 10 s
@@ -66,11 +75,7 @@ async def press(stub: DiscordStub, post: dict[str, Any], button: str, n: int) ->
 
 
 async def burst(stub: DiscordStub, post: dict[str, Any], quiz: list[str]) -> list[float]:
-    presses = []
-    for n in range(ANSWERS):
-        presses.append(asyncio.create_task(press(stub, post, quiz[n % len(quiz)], n)))
-        await asyncio.sleep(SPACING)
-    return list(await asyncio.gather(*presses))
+    return await _spaced(lambda n: press(stub, post, quiz[n % len(quiz)], n))
 
 
 def edit_times(stub: DiscordStub, message_id: str) -> list[float]:
@@ -116,15 +121,81 @@ async def run() -> None:
                   f"vs {statistics.median(core) * 1000:.2f} ms")  # fmt: skip
 
 
-def report(waits: list[float], took: float, edits: list[float], answered: int,
-           right: int) -> None:  # fmt: skip
+def report(waits: list[float], took: float, edits: list[float], answered: int, right: int,
+           what: str = "callback", platform: str = "Discord") -> None:  # fmt: skip
     gaps = [b - a for a, b in itertools.pairwise(edits)]
     late = sum(w > DEADLINE for w in waits)
-    print(f"{ANSWERS} answers in {took:.1f} s: callback {percentiles(waits)}   "
+    print(f"{platform}: {ANSWERS} answers in {took:.1f} s: {what} {percentiles(waits)}   "
           f"max {max(waits) * 1000:.1f} ms   over {DEADLINE:.0f} s: {late}")  # fmt: skip
     print(f"tally: {answered} answered, {right} right; post edited {len(edits)} times, "
           f"shortest gap {min(gaps, default=0):.2f} s "
-          "(Discord allows about 5 per 5 s; the bot's rule is 1 per 5 s)")  # fmt: skip
+          "(the bot's rule: 1 per 5 s; Discord allows about 5 per 5 s, Slack about 1 a "
+          "second)")  # fmt: skip
+
+
+async def slack_burst() -> None:
+    """The same burst on Slack: 200 signed block_actions to the bolt app in HTTP mode, each
+    timed to its ack (Slack's deadline is 3 s); the private replies go to response_url."""
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"):
+        os.environ.pop(name, None)  # slack_sdk would send loopback traffic to a proxy
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings.from_mapping({"STUDYBOT_DATABASE": f"{tmp}/bench.sqlite3",
+                                          "STUDYBOT_CONTENT_DIR": str(BANK)})  # fmt: skip
+        stub = SlackStub()
+        await stub.start()
+        try:
+            async with (
+                open_app(settings, grading=False) as app,
+                running_slack(app, slack_settings(stub, socket=False), host="127.0.0.1") as bolt,
+                aiohttp.ClientSession() as http,
+            ):
+                quiz = await slack_quiz(app, stub)
+                started = time.perf_counter()
+                waits = await _spaced(lambda n: _click(http, bolt, stub, quiz[n % len(quiz)], n))
+                took = time.perf_counter() - started
+                await stub.wait_until(lambda: len(stub.responses) >= ANSWERS or None)
+                await app.tallies.settled()
+                tally = await app.quizzes.tally(*_post_of(quiz[0]["action_id"]))
+                edits = [c.at for c in stub.called("chat.update")]
+                report(waits, took, edits, tally.answered, tally.right, "ack", "Slack")
+        finally:
+            await stub.close()
+
+
+async def slack_quiz(app: Any, stub: SlackStub) -> list[dict[str, Any]]:
+    admin = User("slack", "UADMIN", "admin", is_admin=True)
+    where = ChannelRef("slack", SLACK_CHANNEL, TEAM)
+    await app.scheduler.start()
+    for line in ("/schedule set 09:00 UTC topic:gpu", "/daily now"):
+        await app.core.handle_line(line, user=admin, channel=where, locale=Locale.EN)
+    post = stub.called("chat.postMessage")[0].params
+    buttons = [e for b in post["blocks"] if b["type"] == "actions" for e in b["elements"]]
+    return [b for b in buttons if b["action_id"].startswith("quiz:")]
+
+
+async def _click(http: aiohttp.ClientSession, bolt: Any, stub: SlackStub,
+                 button: dict[str, Any], n: int) -> float:  # fmt: skip
+    member = f"UM{n:04d}"
+    stub.add_user(member)
+    body = interactive({"type": "block_actions", "user": {"id": member, "name": member},
+                        "team": {"id": TEAM}, "channel": {"id": SLACK_CHANNEL},
+                        "trigger_id": f"t{n}", "response_url": stub.response_url(),
+                        "api_app_id": "A1", "token": "legacy",
+                        "container": {"type": "message"},
+                        "actions": [{**button, "type": "button", "block_id": "b",
+                                     "action_ts": "1"}]})  # fmt: skip
+    started = time.perf_counter()
+    status, _, _ = await post_signed(http, bolt, body, headers=sign(body, secret=SECRET))
+    assert status == 200, status
+    return time.perf_counter() - started
+
+
+async def _spaced(press: Callable[[int], Awaitable[float]]) -> list[float]:
+    presses = []
+    for n in range(ANSWERS):
+        presses.append(asyncio.create_task(press(n)))
+        await asyncio.sleep(SPACING)
+    return list(await asyncio.gather(*presses))
 
 
 def _post_of(button: str) -> tuple[int, str]:
@@ -135,5 +206,6 @@ def _post_of(button: str) -> tuple[int, str]:
 
 def main() -> None:
     tune_interpreter()
-    print("a quiz burst on Discord (real discord.py client, local Discord stub)")
+    print("a quiz burst: the real discord.py client and slack-bolt app, local stubs")
     asyncio.run(run())
+    asyncio.run(slack_burst())

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -36,6 +37,7 @@ class Call:
     method: str
     params: dict[str, Any]
     authorization: str
+    at: float = field(default_factory=time.perf_counter)  # when it arrived (benchmarks)
 
 
 @dataclass
