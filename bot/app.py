@@ -39,9 +39,11 @@ from bot.grading.problems import Problem, load_problems
 from bot.grading.service import Grading
 from bot.platforms import Platforms
 from bot.ports import Clock
+from bot.review.reviews import Reviews
 from bot.scheduler import Scheduler, SchedulerConfig
 from bot.scheduler.tally import Tallies
 from bot.settings import Settings
+from bot.store.cards import CardStore
 from bot.store.database import open_database
 from bot.store.members import MemberData
 from bot.store.preferences import Preferences
@@ -89,8 +91,10 @@ async def open_app(
         graded = None
         if grading:
             graded = await stack.enter_async_context(open_grading(submissions, settings, clock))
-        context = Context(store, clock, rng or random.Random(), schedules, scheduler, quizzes,
-                          MemberData(db), Preferences(db), tallies, graded)  # fmt: skip
+        rng, prefs = rng or random.Random(), Preferences(db)
+        reviews = Reviews(CardStore(db), prefs, clock, rng)
+        context = Context(store, clock, rng, schedules, scheduler, quizzes, MemberData(db),
+                          prefs, reviews, tallies, graded)  # fmt: skip
         yield App(Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies)
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from bot.grading.service import Grading
 from bot.ports import Clock
+from bot.review.reviews import Reviews
 from bot.scheduler import Scheduler
 from bot.scheduler.tally import Tallies
 from bot.store.members import MemberData
@@ -26,5 +27,6 @@ class Context:
     quizzes: QuizStore
     members: MemberData
     prefs: Preferences
+    reviews: Reviews
     tallies: Tallies | None = None  # None: quiz posts are not edited (some tests)
     grading: Grading | None = None  # None where no sandbox runs (some tests)

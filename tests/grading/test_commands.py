@@ -21,8 +21,10 @@ from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem
 from bot.grading.service import Grading, Recovery
+from bot.review.reviews import Reviews
 from bot.scheduler import Scheduler
 from bot.settings import Settings
+from bot.store.cards import CardStore
 from bot.store.database import fetch_all, open_database
 from bot.store.members import MemberData
 from bot.store.preferences import Preferences
@@ -77,9 +79,11 @@ def grading(
 @pytest.fixture
 def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
         grading: Grading) -> Studybot:  # fmt: skip
-    context = Context(QuestionStore(loaded_db), clock, random.Random(1),
+    prefs, rng = Preferences(loaded_db), random.Random(1)
+    reviews = Reviews(CardStore(loaded_db), prefs, clock, rng)
+    context = Context(QuestionStore(loaded_db), clock, rng,
                       ScheduleStore(loaded_db), scheduler, QuizStore(loaded_db),
-                      MemberData(loaded_db), Preferences(loaded_db), grading=grading)  # fmt: skip
+                      MemberData(loaded_db), prefs, reviews, grading=grading)  # fmt: skip
     return Studybot(context)
 
 
