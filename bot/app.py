@@ -39,6 +39,7 @@ from bot.grading.problems import Problem, load_problems
 from bot.grading.service import Grading
 from bot.platforms import Platforms
 from bot.ports import Clock
+from bot.review.digest import Digest
 from bot.review.reviews import Reviews
 from bot.scheduler import Scheduler, SchedulerConfig
 from bot.scheduler.tally import Tallies
@@ -65,6 +66,7 @@ class App:
     platforms: Platforms
     quizzes: QuizStore
     tallies: Tallies
+    digest: Digest
 
 
 @asynccontextmanager
@@ -91,11 +93,13 @@ async def open_app(
         graded = None
         if grading:
             graded = await stack.enter_async_context(open_grading(submissions, settings, clock))
-        rng, prefs = rng or random.Random(), Preferences(db)
-        reviews = Reviews(CardStore(db), prefs, clock, rng)
+        rng, prefs, cards = rng or random.Random(), Preferences(db), CardStore(db)
+        reviews = Reviews(cards, prefs, clock, rng)
         context = Context(store, clock, rng, schedules, scheduler, quizzes, MemberData(db),
                           prefs, reviews, tallies, graded)  # fmt: skip
-        yield App(Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies)
+        digest = Digest(prefs, cards, platforms, clock)
+        yield App(Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies,
+                  digest)  # fmt: skip
 
 
 def clock_for(settings: Settings) -> Clock:
@@ -167,6 +171,20 @@ async def running_scheduler(app: App) -> AsyncIterator[asyncio.Task[None]]:
         task.cancel()
         # A crash was already logged by the done-callback; stopping must not raise it again.
         with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+
+
+@asynccontextmanager
+async def running_digest(app: App) -> AsyncIterator[asyncio.Task[None]]:
+    """Run the morning digest of due reviews as a named task for the block, then stop it."""
+    task = asyncio.create_task(app.digest.run(), name="review-digest")
+    task.add_done_callback(_report_crash)
+    try:
+        yield task
+    finally:
+        app.digest.stop()
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):  # a crash was logged
             await task
 
 

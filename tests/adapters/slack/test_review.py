@@ -1,6 +1,7 @@
 """Rating an explanation on Slack, through slack-bolt and the stub: `/study answer` carries
 the member's rating buttons, a click answers privately with the next due date, the same click
-again and another member's click change nothing, and `/study review` deals the card when due."""
+again and another member's click change nothing, and `/study review` deals the card when due.
+The morning digest is posted to the member's id, which Slack delivers as a direct message."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 import aiohttp
 
 from adapters.slack.modes import RunningSlack
+from bot.app import App
 from tests.adapters.slack.conftest import (
     ADMIN,
     CHANNEL,
@@ -63,3 +65,21 @@ async def test_rating_buttons_round_trip(http: aiohttp.ClientSession, http_slack
     dealt = await study(http, http_slack, stub, "review")
     assert "Review: What is the GIL?" in block_texts(dealt["blocks"])
     assert any(b["action_id"] == f"review-explain:python-gil:{MEMBER}" for b in buttons(dealt))
+
+
+async def test_the_morning_digest_goes_to_the_members_direct_messages(
+    http: aiohttp.ClientSession, http_slack: RunningSlack, stub: SlackStub, bot_app: App,
+    clock: FakeClock,
+) -> None:  # fmt: skip
+    shown = await study(http, http_slack, stub, "answer python-gil")
+    again = next(b for b in buttons(shown) if b["action_id"].startswith("rate:"))
+    assert "Rated Again" in await press(http, http_slack, stub, again, MEMBER, 1)
+    on = await study(http, http_slack, stub, "review digest:on")
+    assert "Every morning at 08:00" in block_texts(on["blocks"])
+
+    clock.advance(timedelta(days=1))
+    assert await bot_app.digest.tick() == 1
+    [dm] = stub.called("chat.postMessage")
+    assert dm.params["channel"] == MEMBER
+    assert "`python-gil`" in block_texts(dm.params["blocks"])
+    assert [channel for channel, _ in stub.messages] == ["D" + MEMBER[1:]]  # a DM, as on Slack
