@@ -34,7 +34,7 @@ from bot.scheduler import Scheduler, SchedulerConfig
 from bot.store.database import open_database
 from bot.store.questions import QuestionStore
 from bot.store.schedules import ScheduleStore
-from bot.types import ChannelRef, MessageRef, Reply
+from bot.types import ChannelRef, MessageRef, Reply, User
 
 N = 10_000
 SAME_MINUTE = 1_000
@@ -67,6 +67,9 @@ class NullPlatform:
         return MessageRef(channel, str(self._n))
 
     async def edit(self, message: MessageRef, reply: Reply) -> None:
+        return None
+
+    async def send_direct(self, user: User, reply: Reply) -> None:
         return None
 
 

@@ -40,10 +40,13 @@ from bot.grading.service import Grading
 from bot.learning.ledger import Ledger
 from bot.platforms import Platforms
 from bot.ports import Clock
+from bot.review.digest import Digest
+from bot.review.reviews import Reviews
 from bot.scheduler import Scheduler, SchedulerConfig
 from bot.scheduler.tally import Tallies
 from bot.settings import Settings
 from bot.store.activity import ActivityStore
+from bot.store.cards import CardStore
 from bot.store.database import open_database
 from bot.store.members import MemberData
 from bot.store.preferences import Preferences
@@ -66,6 +69,7 @@ class App:
     quizzes: QuizStore
     tallies: Tallies
     ledger: Ledger
+    digest: Digest
 
 
 @asynccontextmanager
@@ -93,11 +97,13 @@ async def open_app(
         graded = None
         if grading:
             graded = await stack.enter_async_context(open_grading(submissions, settings, clock))
-        context = Context(store, clock, rng or random.Random(), schedules, scheduler, quizzes,
-                          MemberData(db), prefs, ledger, tallies, graded)  # fmt: skip
-        yield App(
-            Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies, ledger
-        )
+        rng, cards = rng or random.Random(), CardStore(db)
+        reviews = Reviews(cards, prefs, clock, rng)
+        context = Context(store, clock, rng, schedules, scheduler, quizzes, MemberData(db),
+                          prefs, ledger, reviews, tallies, graded)  # fmt: skip
+        digest = Digest(prefs, cards, platforms, clock)
+        yield App(Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies,
+                  ledger, digest)  # fmt: skip
 
 
 def clock_for(settings: Settings) -> Clock:
@@ -169,6 +175,20 @@ async def running_scheduler(app: App) -> AsyncIterator[asyncio.Task[None]]:
         task.cancel()
         # A crash was already logged by the done-callback; stopping must not raise it again.
         with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+
+
+@asynccontextmanager
+async def running_digest(app: App) -> AsyncIterator[asyncio.Task[None]]:
+    """Run the morning digest of due reviews as a named task for the block, then stop it."""
+    task = asyncio.create_task(app.digest.run(), name="review-digest")
+    task.add_done_callback(_report_crash)
+    try:
+        yield task
+    finally:
+        app.digest.stop()
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):  # a crash was logged
             await task
 
 

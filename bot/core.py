@@ -24,6 +24,8 @@ from bot.commands.lookup import answer, question, topics
 from bot.commands.overview import Mention, workspace_schedules
 from bot.commands.parse import parse_line, unknown_command
 from bot.commands.quiz import quiz
+from bot.commands.rating import check, explain, rate
+from bot.commands.review import review
 from bot.commands.schedule import daily, schedule
 from bot.commands.spec import BY_NAME, CommandSpec
 from bot.errors import BadArgument, NotFound, UserError
@@ -60,6 +62,10 @@ HANDLERS: dict[str, Handler] = {
     "forget": forget,
     "forget-confirm": confirm,
     "me": me,
+    "review": review,
+    "rate": rate,
+    "review-check": check,
+    "review-explain": explain,
 }
 
 

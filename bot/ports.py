@@ -1,8 +1,9 @@
 """The core's boundaries, one small Protocol each, so fakes need inherit nothing.
 
 - `Clock`: the current time, injected so tests move a fake clock instead of sleeping.
-- `ChatAdapter`: how the core sends a message to a channel (scheduled posts, follow-ups)
-  and edits one it sent (a quiz's tally); adapters implement it, the console included.
+- `ChatAdapter`: how the core sends a message to a channel (scheduled posts, follow-ups),
+  edits one it sent (a quiz's tally) and messages a member privately (the due-review digest);
+  adapters implement it, the console included.
 - `Executor`: where submitted code runs: the sandbox's fresh, limited worker processes, or
   (for the benchmark's floor) the same harness in-process.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.types import ChannelRef, MessageRef, Reply
+from bot.types import ChannelRef, MessageRef, Reply, User
 
 if TYPE_CHECKING:
     from bot.grades import RawRun
@@ -48,6 +49,11 @@ class ChatAdapter(Protocol):
     async def edit(self, message: MessageRef, reply: Reply) -> None:
         """Replace a message this adapter sent with `reply` (a quiz post's new tally): its
         first page; raise `DeliveryError` when the platform refuses."""
+        ...
+
+    async def send_direct(self, user: User, reply: Reply) -> None:
+        """Send `reply` to `user` alone, as a direct message (the morning digest); raise
+        `DeliveryError` when the platform refuses (a member who blocks direct messages)."""
         ...
 
 

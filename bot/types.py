@@ -167,6 +167,12 @@ class ActionKind(enum.StrEnum):
     QUIZ = "quiz"  # an option of a daily post's quick check: `<schedule>:<slot>:<option>`
     HINT = "hint"  # a coding problem's next hint: `<problem>:<level>`
     FORGET = "forget"  # `/forget me` confirmed (`yes`) or not (`no`): the clicker's own data
+    # Spaced review (see `_FIELDS`): a rating after an explanation, an option of a review's
+    # quick check, the explanation after it, and the next due card.
+    RATE = "rate"
+    REVIEW_CHECK = "review-check"
+    REVIEW_EXPLAIN = "review-explain"
+    REVIEW_NEXT = "review-next"
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,12 +206,17 @@ class Action:
         if self.kind is ActionKind.HINT:
             problem, _, level = self.value.rpartition(":")
             return command, {"problem": problem, "level": level}
+        if self.kind is ActionKind.REVIEW_NEXT:
+            return command, {}
+        if self.kind in _FIELDS:
+            names = _FIELDS[self.kind]  # the last, a member id, may hold colons of its own
+            return command, dict(zip(names, self.value.split(":", len(names) - 1), strict=False))
         return command, {option: self.value}
 
     def as_command(self) -> str:
         """The slash command that does the same thing: the console's fallback for a button."""
         command, options = self.invocation()
-        if self.kind in (ActionKind.BROWSE, ActionKind.QUIZ, ActionKind.HINT):  # all by name
+        if self.kind in _BY_NAME or not options:  # all by name
             return " ".join([f"/{command}", *(f"{k}:{v}" for k, v in options.items())])
         first, *more = options.items()
         return " ".join([f"/{command} {first[1]}", *(f"{k}:{v}" for k, v in more)])
@@ -221,8 +232,20 @@ _ACTION_COMMANDS = {
     ActionKind.QUIZ: ("quiz", "post"),
     ActionKind.HINT: ("hint", "problem"),
     ActionKind.FORGET: ("forget-confirm", "answer"),
+    ActionKind.RATE: ("rate", "id"),
+    ActionKind.REVIEW_CHECK: ("review-check", "id"),
+    ActionKind.REVIEW_EXPLAIN: ("review-explain", "id"),
+    ActionKind.REVIEW_NEXT: ("review", ""),
 }
 _IN_LANGUAGE = frozenset({ActionKind.ANSWER_IN, ActionKind.QUESTION_IN})
+# The review buttons' values, `:`-separated in this order; `owner` is the member the message
+# was dealt to and `seen` how many reviews their card had then (a replay finds more).
+_FIELDS = {
+    ActionKind.RATE: ("id", "seen", "rating", "owner"),
+    ActionKind.REVIEW_CHECK: ("id", "seen", "check", "choice", "owner"),
+    ActionKind.REVIEW_EXPLAIN: ("id", "owner"),
+}
+_BY_NAME = frozenset({ActionKind.BROWSE, ActionKind.QUIZ, ActionKind.HINT, *_FIELDS})
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import yaml
 
-from bot.types import ChannelRef, MessageRef, Reply
+from bot.types import ChannelRef, MessageRef, Reply, User
 
 REPO = Path(__file__).resolve().parents[1]
 BANK = REPO / "content"
@@ -71,6 +71,7 @@ class FakeAdapter:
         self.dedupe_nonces = dedupe_nonces
         self.posted = asyncio.Event()
         self.edits: list[tuple[MessageRef, Reply]] = []
+        self.directs: list[tuple[User, Reply]] = []
         self._ids = itertools.count(1000)
 
     async def send(
@@ -96,6 +97,11 @@ class FakeAdapter:
 
     async def edit(self, message: MessageRef, reply: Reply) -> None:
         self.edits.append((message, reply))
+
+    async def send_direct(self, user: User, reply: Reply) -> None:
+        if self.failures:
+            raise self.failures.pop(0)
+        self.directs.append((user, reply))
 
     def titles(self) -> list[str | None]:
         return [s.reply.title for s in self.sent]

@@ -75,6 +75,10 @@ class ConsoleAdapter:
         """A terminal cannot change what it printed: the post is shown again, marked."""
         self._show(reply, f"↺ #{message.message_id} updated\n")
 
+    async def send_direct(self, user: User, reply: Reply) -> None:
+        """The terminal has one reader: a direct message is printed, marked as one."""
+        self._show(reply, f"✉ to {user.display_name or user.id}\n")
+
     async def _respond(self, text: str) -> None:
         if text.isdigit() and not 0 < int(text) <= len(self._actions):
             number, count = text[:6], len(self._actions)

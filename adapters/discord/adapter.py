@@ -1,4 +1,5 @@
-"""`ChatAdapter` for Discord: the scheduler's posts, sent through REST.
+"""`ChatAdapter` for Discord: the scheduler's posts, and a member's direct messages (the
+morning digest), sent through REST.
 
 A post is sent with its nonce and `enforce_nonce`, so a resend after a crash (same nonce)
 returns the message Discord already has instead of posting it twice. `thread_of` starts a
@@ -17,7 +18,7 @@ import discord
 
 from adapters.discord.render import Page, buttons, render
 from bot.errors import DeliveryError
-from bot.types import ChannelRef, MessageRef, Reply
+from bot.types import ChannelRef, MessageRef, Reply, User
 
 THREAD_EXISTS = 160004  # Discord's code for "a thread has already been created for this message"
 THREAD_NAME_LIMIT = 100
@@ -55,6 +56,17 @@ class DiscordAdapter:
             await target.get_partial_message(int(message.message_id)).edit(
                 embeds=list(page.embeds), view=view
             )
+        except discord.HTTPException as exc:
+            raise DeliveryError(_describe(exc), permanent=_permanent(exc)) from exc
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            raise DeliveryError(f"Discord unreachable: {type(exc).__name__}") from exc
+
+    async def send_direct(self, user: User, reply: Reply) -> None:
+        """Open (or find) the DM channel with the member over REST, then post there. A
+        member who accepts no DMs from server members makes Discord refuse: permanent."""
+        try:
+            channel = await self._client.http.start_private_message(int(user.id))
+            await self._post(int(channel["id"]), render(reply), None)
         except discord.HTTPException as exc:
             raise DeliveryError(_describe(exc), permanent=_permanent(exc)) from exc
         except (aiohttp.ClientError, TimeoutError) as exc:

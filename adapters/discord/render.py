@@ -46,6 +46,10 @@ STYLES = {
     ActionKind.QUIZ: discord.ButtonStyle.primary,
     ActionKind.HINT: discord.ButtonStyle.secondary,
     ActionKind.FORGET: discord.ButtonStyle.danger,
+    ActionKind.RATE: discord.ButtonStyle.secondary,
+    ActionKind.REVIEW_CHECK: discord.ButtonStyle.primary,
+    ActionKind.REVIEW_EXPLAIN: discord.ButtonStyle.primary,
+    ActionKind.REVIEW_NEXT: discord.ButtonStyle.success,
 }
 
 

@@ -1,4 +1,5 @@
-"""The `ChatAdapter` port on Slack: posts the core makes on its own (daily questions, answers).
+"""The `ChatAdapter` port on Slack: posts the core makes on its own (daily questions, answers,
+a member's morning digest in their direct messages with the app).
 
 A reply is rendered to one or more messages and posted with chat.postMessage; the answer goes
 in the question's thread (`thread_ts` = the question's `ts`, which is the `MessageRef`'s id).
@@ -22,7 +23,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.render import SlackMessage, render
 from bot.errors import DeliveryError
-from bot.types import ChannelRef, MessageRef, Reply
+from bot.types import ChannelRef, MessageRef, Reply, User
 
 PERMANENT = frozenset({
     "channel_not_found", "not_in_channel", "is_archived", "channel_is_archived",
@@ -56,6 +57,12 @@ class SlackAdapter:
 
     async def edit(self, message: MessageRef, reply: Reply) -> None:
         await update(self._client, message, reply)
+
+    async def send_direct(self, user: User, reply: Reply) -> None:
+        """chat.postMessage to the member's id: Slack delivers it in their direct messages
+        with the app (its Messages tab), opening that conversation if needed."""
+        for message in render(reply):
+            await post(self._client, user.id, message)
 
 
 async def update(client: AsyncWebClient, message: MessageRef, reply: Reply) -> None:

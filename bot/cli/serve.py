@@ -25,7 +25,7 @@ import click
 
 from adapters.console.adapter import PLATFORM as CONSOLE
 from adapters.console.adapter import ConsoleAdapter
-from bot.app import App, open_app, running_scheduler
+from bot.app import App, open_app, running_digest, running_scheduler
 from bot.cli.common import settings_from_env
 from bot.cli.doctor import diagnose
 from bot.errors import ConfigError
@@ -98,6 +98,7 @@ async def serve(settings: Settings, started: list[Platform], *, clock: Clock | N
     async with (
         open_app(settings, clock=clock) as app,
         running_scheduler(app),
+        running_digest(app),
         asyncio.TaskGroup() as group,
     ):
         tasks = [group.create_task(platform(app)) for platform in started]

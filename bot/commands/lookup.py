@@ -11,6 +11,7 @@ import asyncio
 import difflib
 
 from bot.commands.context import Context
+from bot.commands.rating import with_ratings
 from bot.content.topics import chinese_name, slug_for
 from bot.errors import BadArgument, NotFound
 from bot.i18n import t
@@ -38,7 +39,7 @@ async def answer(ctx: Context, inv: Invocation) -> Reply:
     solvers = None
     if q.kind is Kind.CODING and ctx.grading is not None:
         solvers = await ctx.grading.submissions.solvers(q.id)
-    return answer_reply(q, inv.locale, solvers, _lang(inv))
+    return await with_ratings(ctx, inv, q, answer_reply(q, inv.locale, solvers, _lang(inv)))
 
 
 async def topics(ctx: Context, inv: Invocation) -> Reply:

@@ -124,6 +124,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("forget", "cmd.forget", (
         OptionSpec("what", "opt.forget_what", required=True, choices=("me",)),
     )),
+    CommandSpec("review", "cmd.review", (
+        OptionSpec("digest", "opt.digest", choices=("on", "off"),
+                   aliases=(("开", "on"), ("关", "off"))),
+        OptionSpec("retention", "opt.retention"),
+    )),
     CommandSpec("help", "cmd.help"),
 )  # fmt: skip
 
@@ -135,6 +140,23 @@ BUTTON_COMMANDS: tuple[CommandSpec, ...] = (
     )),
     CommandSpec("forget-confirm", "cmd.forget", (
         OptionSpec("answer", "opt.forget_answer", required=True, choices=("yes", "no")),
+    )),
+    CommandSpec("rate", "cmd.rate", (
+        OptionSpec("id", "opt.id", required=True),
+        OptionSpec("seen", "opt.seen", required=True),
+        OptionSpec("rating", "opt.rating", required=True, choices=("1", "2", "3", "4")),
+        OptionSpec("owner", "opt.owner", required=True),
+    )),
+    CommandSpec("review-check", "cmd.review_check", (
+        OptionSpec("id", "opt.id", required=True),
+        OptionSpec("seen", "opt.seen", required=True),
+        OptionSpec("check", "opt.check", required=True),
+        OptionSpec("choice", "opt.choice", required=True),
+        OptionSpec("owner", "opt.owner", required=True),
+    )),
+    CommandSpec("review-explain", "cmd.review_explain", (
+        OptionSpec("id", "opt.id", required=True),
+        OptionSpec("owner", "opt.owner", required=True),
     )),
 )  # fmt: skip
 

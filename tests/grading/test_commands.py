@@ -22,9 +22,11 @@ from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem
 from bot.grading.service import Grading, Recovery
 from bot.learning.ledger import Ledger
+from bot.review.reviews import Reviews
 from bot.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store.activity import ActivityStore
+from bot.store.cards import CardStore
 from bot.store.database import fetch_all, open_database
 from bot.store.members import MemberData
 from bot.store.preferences import Preferences
@@ -79,11 +81,12 @@ def grading(
 @pytest.fixture
 def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
         grading: Grading) -> Studybot:  # fmt: skip
-    prefs = Preferences(loaded_db)
-    context = Context(QuestionStore(loaded_db), clock, random.Random(1),
+    prefs, rng = Preferences(loaded_db), random.Random(1)
+    reviews = Reviews(CardStore(loaded_db), prefs, clock, rng)
+    ledger = Ledger(ActivityStore(loaded_db), prefs, ScheduleStore(loaded_db))
+    context = Context(QuestionStore(loaded_db), clock, rng,
                       ScheduleStore(loaded_db), scheduler, QuizStore(loaded_db),
-                      MemberData(loaded_db), prefs, Ledger(ActivityStore(loaded_db), prefs,
-                      ScheduleStore(loaded_db)), grading=grading)  # fmt: skip
+                      MemberData(loaded_db), prefs, ledger, reviews, grading=grading)  # fmt: skip
     return Studybot(context)
 
 

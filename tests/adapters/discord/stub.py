@@ -65,6 +65,8 @@ class DiscordStub:
         self.threads: dict[str, Json] = {}
         self.files: dict[str, bytes] = {}
         self.forbidden: set[str] = set()  # channels the bot may not post in
+        self.dms: dict[str, str] = {}  # member id -> their DM channel with the bot
+        self.closed_dms: set[str] = set()  # members who accept no DMs from the bot
         self.gateway = Gateway()
         self.url = ""
         self._ids = itertools.count(5000)
@@ -203,6 +205,7 @@ class DiscordStub:
                 lambda b, a, t: web.Response(status=204),
             ),
             ("POST", "/webhooks/*/*", lambda b, a, t: reply(self._message(CHANNEL_ID, b))),
+            ("POST", "/users/@me/channels", self._dm_channel),
             ("POST", "/channels/*/messages", self._channel_message),
             ("POST", "/channels/*/typing", lambda b, c: web.Response(status=204)),
             ("GET", "/channels/*/messages/*", self._get_message),
@@ -238,7 +241,18 @@ class DiscordStub:
     def _edit_original(self, body: Json, app: str, token: str) -> web.Response:
         return reply(self._message(CHANNEL_ID, body))
 
+    def _dm_channel(self, body: Json) -> web.Response:
+        """Open (or find) the DM channel with `recipient_id`, as Discord does."""
+        recipient = str(body["recipient_id"])
+        channel = self.dms.setdefault(recipient, self.next_id())
+        if recipient in self.closed_dms:
+            self.forbidden.add(channel)
+        return reply({"id": channel, "type": 1, "last_message_id": None,
+                      "recipients": [user(recipient, "member")]})  # fmt: skip
+
     def _channel_message(self, body: Json, channel_id: str) -> web.Response:
+        if channel_id in self.forbidden and channel_id in self.dms.values():
+            return reply({"message": "Cannot send messages to this user", "code": 50007}, 403)
         if channel_id in self.forbidden:
             return reply({"message": "Missing Access", "code": 50001}, 403)
         nonce = body.get("nonce")

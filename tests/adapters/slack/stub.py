@@ -175,8 +175,9 @@ class SlackStub:
         if method == "chat.postMessage":
             ts = f"1700000000.{next(self._ts):06d}"
             message = {**params, "ts": ts, "blocks": _blocks(params.get("blocks"))}
-            self.messages[(str(params["channel"]), ts)] = message
-            return {"channel": params["channel"], "ts": ts, "message": message}
+            channel = _dm_of(str(params["channel"]))
+            self.messages[(channel, ts)] = message
+            return {"channel": channel, "ts": ts, "message": message}
         if method == "chat.update":
             key = (str(params["channel"]), str(params["ts"]))
             if key not in self.messages:
@@ -239,3 +240,8 @@ def _json(body: dict[str, Any], status: int = 200, headers: dict[str, str] | Non
     # Exactly application/json; slack_sdk reads the body as JSON either way.
     return web.Response(text=json.dumps(body), status=status, headers=headers,
                         content_type="application/json")  # fmt: skip
+
+
+def _dm_of(channel: str) -> str:
+    """A post to a member's id lands in their direct messages with the app, as on Slack."""
+    return "D" + channel[1:] if channel.startswith(("U", "W")) else channel

@@ -1,0 +1,95 @@
+"""`/review`: the member's due questions, one at a time, privately; and its settings.
+
+A question with quick checks is dealt as one of them first (a different one each time the
+card comes back), then its explanation with the rating buttons and Next (`rating.py`). One
+without checks goes straight to "recall it, then open the explanation"; a coding problem
+shows its statement with the rating buttons, as there is nothing to pick from.
+
+`/review digest:on|off` turns the member's morning list of due cards on or off;
+`/review retention:0.85` (admins) sets the workspace's desired retention, which spaces every
+review from then on (cards keep the due dates they have).
+"""
+
+from __future__ import annotations
+
+from bot.commands.context import Context
+from bot.commands.rating import (
+    due_phrase,
+    explain_action,
+    next_action,
+    rating_actions,
+)
+from bot.errors import BadArgument
+from bot.i18n import t
+from bot.quiz import letter
+from bot.review.digest import DIGEST_HOUR
+from bot.review.spacing import MAX_RETENTION, MIN_RETENTION
+from bot.types import Action, ActionKind, Field, Invocation, Kind, Question, Reply
+
+DEAL_LIMIT = 20  # due cards looked at per deal: those whose question left the bank are skipped
+
+
+async def review(ctx: Context, inv: Invocation) -> Reply:
+    if "retention" in inv.options:
+        return await _set_retention(ctx, inv)
+    if "digest" in inv.options:
+        on = inv.options["digest"] == "on"  # a valid choice: the core checked it
+        await ctx.prefs.set_due_digest(inv.user, on)
+        key = "review.digest_on" if on else "review.digest_off"
+        return Reply(t(inv.locale, key, hour=f"{DIGEST_HOUR:02d}"), ephemeral=True)
+    return await deal(ctx, inv)
+
+
+async def deal(ctx: Context, inv: Invocation) -> Reply:
+    due = await ctx.reviews.due(inv.user, DEAL_LIMIT)
+    for item in due:
+        q = await ctx.store.get(item.question_id)
+        if q is not None:
+            return await _dealt(ctx, inv, q, len(due))
+    return await _nothing_due(ctx, inv)
+
+
+async def _dealt(ctx: Context, inv: Invocation, q: Question, count: int) -> Reply:
+    seen = await ctx.reviews.reviews_of(inv.user, q.id)
+    title = t(inv.locale, "review.title", title=q.display_title(inv.locale))
+    left = (Field(t(inv.locale, "label.id"), f"`{q.id}`"),)
+    footer = t(inv.locale, "review.left", count=f"{count}+" if count >= DEAL_LIMIT else count)
+    if q.kind is Kind.CODING:
+        body = "\n\n".join((q.prompt_in(inv.locale) or "", t(inv.locale, "review.coding")))
+        actions = (*rating_actions(q.id, seen, inv.user, inv.locale), next_action(inv.locale))
+    elif q.quiz:
+        index = seen % len(q.quiz)  # each return of the card asks the next check
+        quick = q.quiz[index]
+        lines = [f"**{t(inv.locale, 'quiz.label')}** {quick.question.in_(inv.locale)}"]
+        lines += [f"**{letter(i)}.** {o.text.in_(inv.locale)}" for i, o in enumerate(quick.options)]
+        body, actions = "\n".join(lines), _check_buttons(q, seen, index, inv)
+    else:
+        body, actions = t(inv.locale, "review.think"), (explain_action(q.id, inv.user, inv.locale),)
+    return Reply(body, title=title, fields=left, actions=actions, footer=footer, ephemeral=True)
+
+
+def _check_buttons(q: Question, seen: int, index: int, inv: Invocation) -> tuple[Action, ...]:
+    options = range(len(q.quiz[index].options))
+    return tuple(Action(ActionKind.REVIEW_CHECK, letter(i),
+                        f"{q.id}:{seen}:{index}:{i}:{inv.user.id}") for i in options)  # fmt: skip
+
+
+async def _nothing_due(ctx: Context, inv: Invocation) -> Reply:
+    upcoming = await ctx.reviews.next_due(inv.user)
+    if upcoming is None:
+        return Reply(t(inv.locale, "review.empty"), ephemeral=True)
+    when = await due_phrase(ctx, inv.user, upcoming.due, inv.locale)
+    return Reply(t(inv.locale, "review.none", when=when), ephemeral=True)
+
+
+async def _set_retention(ctx: Context, inv: Invocation) -> Reply:
+    if not inv.user.is_admin:
+        raise BadArgument(t(inv.locale, "review.admins_only"))
+    try:
+        value = round(float(inv.options["retention"]), 3)
+    except ValueError:
+        value = -1.0
+    if not MIN_RETENTION <= value <= MAX_RETENTION:
+        raise BadArgument(t(inv.locale, "review.retention_bad"))
+    await ctx.prefs.set_retention(inv.user.platform, inv.channel.workspace, value)
+    return Reply(t(inv.locale, "review.retention_set", value=value), ephemeral=True)

@@ -1,0 +1,67 @@
+"""A daily post's quick check reviews the card of each member who answers it: the first
+answer only, wrong as Again and right as Good, through the app that ships."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import aiosqlite
+import pytest
+from fsrs import Card, State
+
+from bot.quiz import check_for
+from bot.settings import Settings
+from bot.store.database import fetch_all
+from bot.store.schedules import ScheduleStore
+from bot.types import ActionKind, ChannelRef, Invocation, Locale
+from tests.content.test_new_format import write_item
+from tests.fakes import FakeAdapter, FakeClock
+from tests.quiz.test_channel_quiz import ALICE, BOB, CHANNEL, POSTED, click, posted
+
+
+@pytest.fixture
+def content_dir(tmp_path: Path) -> Path:
+    root = tmp_path / "content"
+    write_item(root)
+    return root
+
+
+async def cards(db: aiosqlite.Connection) -> dict[str, Card]:
+    rows = await fetch_all(db, "SELECT user_id, card FROM cards WHERE question_id = ?",
+                           ("kv-cache-size",))  # fmt: skip
+    return {str(r[0]): Card.from_json(r[1]) for r in rows}
+
+
+async def test_a_quiz_answer_creates_then_updates_the_members_card(
+    loaded_db: aiosqlite.Connection, settings: Settings, clock: FakeClock
+) -> None:
+    adapter = FakeAdapter()
+    async with posted(loaded_db, settings, clock, adapter) as app:
+        schedule = await ScheduleStore(app.db).get(1)
+        question = await app.store.get("kv-cache-size")
+        assert schedule is not None and question is not None
+        check = check_for(question, POSTED.astimezone(schedule.zone).date().isoformat())
+        assert check is not None
+        right, wrong = check.correct_index(), (check.correct_index() + 1) % 4
+        (post,) = adapter.sent
+
+        await click(app, post.reply, wrong, ALICE)
+        await click(app, post.reply, right, ALICE)  # a second answer reviews nothing
+        await click(app, post.reply, right, BOB)
+        held = await cards(app.db)
+        assert held["u0"].state is State.Learning and held["u0"].due == POSTED + timedelta(days=1)
+        assert held["u1"].state is State.Review and held["u1"].due == POSTED + timedelta(days=2)
+        rows = await fetch_all(app.db, "SELECT user_id, rating, source FROM reviews ORDER BY id")
+        assert [tuple(r) for r in rows] == [("u0", 1, "quiz"), ("u1", 3, "quiz")]
+
+        clock.set(POSTED + timedelta(days=1))
+        due = await app.core.handle_line("/review", user=ALICE, channel=ChannelRef("test", "dm"),
+                                         locale=Locale.EN)  # fmt: skip
+        assert due.title is not None and due.title.startswith("Review: ")
+        good = next(a for a in due.actions if a.kind is ActionKind.REVIEW_CHECK
+                    and int(a.value.split(":")[3]) == question.quiz[1].correct_index())  # fmt: skip
+        await app.core.handle(Invocation(*good.invocation(), ALICE, CHANNEL, Locale.EN))
+        after = (await cards(app.db))["u0"]
+        assert after.card_id == held["u0"].card_id and after.state is State.Review
+        assert after.due > clock.now() + timedelta(days=1)
