@@ -1,11 +1,11 @@
-"""`make bench` / `python -m bench [bank|schedule|grading|discord|slack|soak]`: all, or those
+"""`make bench` / `python -m bench [bank|schedule|grading|discord|slack|review|soak]`: all, or those
 named. The soak runs `SOAK_MINUTES` (default 5) minutes."""
 
 from __future__ import annotations
 
 import sys
 
-from bench import bank, discord, grading, schedule, slack, soak
+from bench import bank, discord, grading, review, schedule, slack, soak
 
 SUITES = {
     "bank": bank.main,
@@ -13,6 +13,7 @@ SUITES = {
     "grading": grading.main,
     "discord": discord.main,
     "slack": slack.main,
+    "review": review.main,
     "soak": soak.main,
 }
 

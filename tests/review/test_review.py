@@ -220,3 +220,25 @@ async def test_the_digest_is_turned_on_and_off(app: App) -> None:
     assert off.body.startswith("The morning digest of due reviews is off")
     bad = await say(app, "/review digest:maybe")
     assert bad.tone is Tone.USER_ERROR and "on, off" in bad.body
+
+
+async def test_a_review_dealt_to_one_member_is_refused_to_another(
+    app: App, clock: FakeClock
+) -> None:
+    await rate(app, "kv-cache-size", "Again")
+    clock.advance(timedelta(days=1))
+    dealt = await say(app, "/review")
+    check = next(a for a in dealt.actions if a.kind is ActionKind.REVIEW_CHECK)
+    theirs = await app.core.handle(Invocation(*check.invocation(), BOB, WHERE, Locale.EN))
+    assert theirs.tone is Tone.USER_ERROR and "someone else's review" in theirs.body
+    checked = await press(app, dealt, ActionKind.REVIEW_CHECK, "A")
+    explain = next(a for a in checked.actions if a.kind is ActionKind.REVIEW_EXPLAIN)
+    peek = await app.core.handle(Invocation(*explain.invocation(), BOB, WHERE, Locale.EN))
+    assert peek.tone is Tone.USER_ERROR and "someone else's review" in peek.body
+    assert await reviews(app, BOB) == [] and len(await reviews(app)) == 2
+
+
+async def test_next_with_nothing_due_says_when_the_next_card_is(app: App) -> None:
+    rated = await rate(app, "python-gil", "Easy")
+    following = await press(app, rated, ActionKind.REVIEW_NEXT)
+    assert following.body.startswith("Nothing is due for review. Your next card is due in ")
