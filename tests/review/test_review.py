@@ -208,9 +208,9 @@ async def test_a_chinese_reader_gets_chinese_buttons_and_dates(app: App) -> None
     labels = [a.label for a in shown.actions if a.kind is ActionKind.RATE]
     assert labels == ["重来", "困难", "良好", "简单"]
     rated = await press(app, shown, ActionKind.RATE, "良好", locale=Locale.ZH)
-    assert rated.body == "已评为「良好」：下次复习2 天后（1月7日 周三）。"
+    assert rated.body == "已评为「良好」，下次复习：2 天后（1月7日 周三）。"
     none = await say(app, "/review", locale=Locale.ZH)
-    assert none.body == "目前没有到期的复习。下一张卡片2 天后（1月7日 周三）到期。"
+    assert none.body == "目前没有到期的复习。下一张卡片到期：2 天后（1月7日 周三）。"
 
 
 async def test_the_digest_is_turned_on_and_off(app: App) -> None:
