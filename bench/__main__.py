@@ -1,11 +1,11 @@
-"""`make bench` / `python -m bench [bank|schedule|grading|discord|slack|burst|soak]`: all, or those
-named. The soak runs `SOAK_MINUTES` (default 5) minutes."""
+"""`make bench` / `python -m bench [bank|schedule|grading|discord|slack|burst|review|soak]`:
+all, or those named. The soak runs `SOAK_MINUTES` (default 5) minutes."""
 
 from __future__ import annotations
 
 import sys
 
-from bench import bank, discord, grading, quiz_burst, schedule, slack, soak
+from bench import bank, discord, grading, quiz_burst, review, schedule, slack, soak
 
 SUITES = {
     "bank": bank.main,
@@ -14,6 +14,7 @@ SUITES = {
     "discord": discord.main,
     "slack": slack.main,
     "burst": quiz_burst.main,
+    "review": review.main,
     "soak": soak.main,
 }
 

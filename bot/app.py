@@ -8,7 +8,9 @@ attach fake platforms to `App.platforms` as the real adapters do.
 
 Chat platforms are not known here: each attaches its adapter to `App.platforms` once it is
 connected (see bot/platforms.py), and the scheduler, subscribed to that registry, picks up
-its schedules then, whether its loop (`running_scheduler`) started before or after.
+its schedules then, whether its loop (`running_scheduler`) started before or after. The
+morning digest of due reviews (`running_digest`) looks at whichever platforms are attached
+each time it wakes.
 Without a clock from the caller, the bot runs on the system clock, or on the scaled test
 clock that `STUDYBOT_TEST_CLOCK` asks for (tests of `studybot run` as a process).
 """

@@ -460,7 +460,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "rate.easy": ("Easy", "简单"),
     "rate.prompt": ("How well did you know it? Your rating schedules its next review.",
                     "你掌握得怎么样？评分决定下次复习的时间。"),
-    "rate.done": ("Rated {rating}: next review {when}.", "已评为「{rating}」：下次复习{when}。"),
+    "rate.done": ("Rated {rating}: next review {when}.", "已评为「{rating}」，下次复习：{when}。"),
     "rate.already": ("Already rated: this card has been reviewed since these buttons were "
                      "shown, so nothing changed.",
                      "已经评过分了：这些按钮显示后，这张卡片已被复习过，所以没有任何改动。"),
@@ -476,12 +476,12 @@ CATALOG: dict[str, tuple[str, str]] = {
     "review.coding": ("Recall how you would solve it, then rate how well you knew it.",
                       "回想你会如何解这道题，然后评价你的掌握程度。"),
     "review.none": ("Nothing is due for review. Your next card is due {when}.",
-                    "目前没有到期的复习。下一张卡片{when}到期。"),
+                    "目前没有到期的复习。下一张卡片到期：{when}。"),
     "review.empty": ("You have no review cards yet. Answer the daily quizzes or rate an "
                      "explanation (`/answer <id>`) and the questions come back here when due.",
                      "你还没有复习卡片。回答每日小测验，或在解析（`/answer <id>`）下评分，"
                      "题目到期时就会出现在这里。"),
-    "review.checked": ("Your card: next review {when}.", "你的卡片：下次复习{when}。"),
+    "review.checked": ("Your card: next review {when}.", "你的卡片下次复习：{when}。"),
     "review.retention_set": ("Desired retention here is now {value}: new reviews are spaced "
                              "for it.",
                              "本服务器的目标记忆保持率已设为 {value}，之后的复习按此安排。"),

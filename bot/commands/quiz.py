@@ -1,7 +1,8 @@
 """A click on an option of a daily post's quick check: each member answers once, in the
 channel the post is in, while the quiz is open (until its answer is posted). The reply is
 private: right or wrong, and why for the option chosen; the right option is revealed with
-the answer in the thread. Every answer that counts asks the post's tally to be updated."""
+the answer in the thread. Every answer that counts reviews the member's card for the
+question (spaced review) and asks the post's tally to be updated."""
 
 from __future__ import annotations
 

@@ -208,9 +208,9 @@ async def test_a_chinese_reader_gets_chinese_buttons_and_dates(app: App) -> None
     labels = [a.label for a in shown.actions if a.kind is ActionKind.RATE]
     assert labels == ["重来", "困难", "良好", "简单"]
     rated = await press(app, shown, ActionKind.RATE, "良好", locale=Locale.ZH)
-    assert rated.body == "已评为「良好」：下次复习2 天后（1月7日 周三）。"
+    assert rated.body == "已评为「良好」，下次复习：2 天后（1月7日 周三）。"
     none = await say(app, "/review", locale=Locale.ZH)
-    assert none.body == "目前没有到期的复习。下一张卡片2 天后（1月7日 周三）到期。"
+    assert none.body == "目前没有到期的复习。下一张卡片到期：2 天后（1月7日 周三）。"
 
 
 async def test_the_digest_is_turned_on_and_off(app: App) -> None:
@@ -220,3 +220,25 @@ async def test_the_digest_is_turned_on_and_off(app: App) -> None:
     assert off.body.startswith("The morning digest of due reviews is off")
     bad = await say(app, "/review digest:maybe")
     assert bad.tone is Tone.USER_ERROR and "on, off" in bad.body
+
+
+async def test_a_review_dealt_to_one_member_is_refused_to_another(
+    app: App, clock: FakeClock
+) -> None:
+    await rate(app, "kv-cache-size", "Again")
+    clock.advance(timedelta(days=1))
+    dealt = await say(app, "/review")
+    check = next(a for a in dealt.actions if a.kind is ActionKind.REVIEW_CHECK)
+    theirs = await app.core.handle(Invocation(*check.invocation(), BOB, WHERE, Locale.EN))
+    assert theirs.tone is Tone.USER_ERROR and "someone else's review" in theirs.body
+    checked = await press(app, dealt, ActionKind.REVIEW_CHECK, "A")
+    explain = next(a for a in checked.actions if a.kind is ActionKind.REVIEW_EXPLAIN)
+    peek = await app.core.handle(Invocation(*explain.invocation(), BOB, WHERE, Locale.EN))
+    assert peek.tone is Tone.USER_ERROR and "someone else's review" in peek.body
+    assert await reviews(app, BOB) == [] and len(await reviews(app)) == 2
+
+
+async def test_next_with_nothing_due_says_when_the_next_card_is(app: App) -> None:
+    rated = await rate(app, "python-gil", "Easy")
+    following = await press(app, rated, ActionKind.REVIEW_NEXT)
+    assert following.body.startswith("Nothing is due for review. Your next card is due in ")

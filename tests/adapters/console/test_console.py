@@ -7,10 +7,15 @@ import io
 import os
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from adapters.console.adapter import ConsoleAdapter
+from bot.app import App
 from bot.core import Studybot
+from bot.review.digest import digest_reply
+from bot.store.cards import Due
+from bot.types import User
 from tests.fakes import REPO
 
 
@@ -151,3 +156,18 @@ def test_a_fence_inside_a_line_opens_no_block_and_a_wrong_number_says_so(tmp_pat
     assert "┌ ✅ Run: finished" in result.stdout  # ran on its own ...
     assert "┌ Search: GIL" in result.stdout  # ... and the next line was not swallowed
     assert "There is no button 7: the last buttons shown are 1 to" in result.stdout
+
+
+async def test_rating_an_explanation_by_number_and_a_direct_message(app: App) -> None:
+    typed = "/rate id:python-gil seen:0 rating:3 owner:local"  # the button's line, again
+    stdin = io.StringIO(f"/question python-gil\n1\n3\n{typed}\n")
+    stdout = io.StringIO()
+    console = ConsoleAdapter(app.core, stdin, stdout)
+    await console.run()
+    out = stdout.getvalue()
+    assert f"[3] Good  → {typed}" in out
+    assert "Rated Good: next review in 2 days, on Wed 7 Jan." in out
+    assert "Already rated" in out  # the same button again changes nothing
+    await console.send_direct(User("console", "local", "you"), digest_reply(
+        [Due("python-gil", datetime(2026, 1, 7, 9, tzinfo=UTC))]))  # fmt: skip
+    assert "✉ to you" in stdout.getvalue() and "`python-gil`" in stdout.getvalue()
