@@ -50,6 +50,7 @@ from bot.store.preferences import Preferences
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
+from bot.store.seen import SeenStore
 from bot.store.submissions import SubmissionStore
 
 log = logging.getLogger(__name__)
@@ -94,7 +95,8 @@ async def open_app(
         if grading:
             graded = await stack.enter_async_context(open_grading(submissions, settings, clock))
         context = Context(store, clock, rng or random.Random(), schedules, scheduler, quizzes,
-                          MemberData(db), prefs, ledger, tallies, graded)  # fmt: skip
+                          MemberData(db), prefs, ledger, SeenStore(db), tallies,
+                          graded)  # fmt: skip
         yield App(
             Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies, ledger
         )

@@ -15,6 +15,7 @@ from bot.store.preferences import Preferences
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
+from bot.store.seen import SeenStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,5 +29,6 @@ class Context:
     members: MemberData
     prefs: Preferences
     ledger: Ledger
+    seen: SeenStore
     tallies: Tallies | None = None  # None: quiz posts are not edited (some tests)
     grading: Grading | None = None  # None where no sandbox runs (some tests)

@@ -31,6 +31,7 @@ from bot.store.preferences import Preferences
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
+from bot.store.seen import SeenStore
 from bot.store.submissions import SubmissionStore
 from bot.types import ActionKind, ChannelRef, Locale, Reply, User
 from tests.fakes import REPO, FakeClock
@@ -83,7 +84,8 @@ def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
     context = Context(QuestionStore(loaded_db), clock, random.Random(1),
                       ScheduleStore(loaded_db), scheduler, QuizStore(loaded_db),
                       MemberData(loaded_db), prefs, Ledger(ActivityStore(loaded_db), prefs,
-                      ScheduleStore(loaded_db)), grading=grading)  # fmt: skip
+                      ScheduleStore(loaded_db)), SeenStore(loaded_db),
+                      grading=grading)  # fmt: skip
     return Studybot(context)
 
 
