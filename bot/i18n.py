@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 
 CATALOG: dict[str, tuple[str, str]] = {
     # command summaries (help, slash-command descriptions)
-    "cmd.question": ("Show a question by id, or a random one (by topic or kind)",
-                     "按 id 查看题目，或随机一题（可按主题或类型）"),
+    "cmd.question": ("Show a question by id, or one you have not seen (by topic or kind)",
+                     "按 id 查看题目，或一道你没见过的题（可按主题或类型）"),
     "cmd.questions": ("List the questions, by topic and difficulty, a page at a time",
                       "按主题和难度分页列出题目"),
     "opt.page": ("page number, from 1", "页码，从 1 开始"),
@@ -213,6 +213,9 @@ CATALOG: dict[str, tuple[str, str]] = {
     "schedule.paused_now": ("Paused. `/schedule resume` turns it back on.",
                             "已暂停。用 `/schedule resume` 恢复。"),
     "schedule.resumed": ("Resumed.", "已恢复。"),
+    "schedule.new_round": ("🔁 Every question in this channel's pool has been posted; "
+                           "starting a new round.",
+                           "🔁 本频道题库里的题目都已发布过，开始新一轮。"),
     "schedule.removed": ("Removed this channel's daily question.", "已删除本频道的每日一题。"),
     "schedule.posted": ("Posted the next question.", "已发布下一道题。"),
     "schedule.not_posted": ("Nothing was posted: {reason}", "没有发布：{reason}"),
