@@ -47,6 +47,7 @@ from bot.store.activity import ActivityStore
 from bot.store.database import open_database
 from bot.store.members import MemberData
 from bot.store.preferences import Preferences
+from bot.store.progress import ProgressStore
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
@@ -95,8 +96,8 @@ async def open_app(
         if grading:
             graded = await stack.enter_async_context(open_grading(submissions, settings, clock))
         context = Context(store, clock, rng or random.Random(), schedules, scheduler, quizzes,
-                          MemberData(db), prefs, ledger, SeenStore(db), tallies,
-                          graded)  # fmt: skip
+                          MemberData(db), prefs, ledger, SeenStore(db),
+                          ProgressStore(db, submissions), tallies, graded)  # fmt: skip
         yield App(
             Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies, ledger
         )

@@ -17,12 +17,13 @@ from bot.commands.complete import complete
 from bot.commands.context import Context
 from bot.commands.find import search
 from bot.commands.forget import confirm, forget
-from bot.commands.grading import me, run, submit
+from bot.commands.grading import run, submit
 from bot.commands.help import help_
 from bot.commands.hints import hint
 from bot.commands.lookup import answer, question, topics
 from bot.commands.overview import Mention, workspace_schedules
 from bot.commands.parse import parse_line, unknown_command
+from bot.commands.progress import me
 from bot.commands.quiz import quiz
 from bot.commands.schedule import daily, schedule
 from bot.commands.spec import BY_NAME, CommandSpec

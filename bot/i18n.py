@@ -407,6 +407,23 @@ CATALOG: dict[str, tuple[str, str]] = {
     "me.none": ("none yet", "暂无"),
     "me.hint": ("Try one: `/question kind:coding`, then `/submit <problem>` with your code.",
                 "试一题：`/question kind:coding`，然后用 `/submit <题目>` 提交代码。"),
+    "me.streak": ("🔥 Streak: {days} day(s) in a row (longest: {longest}).",
+                  "🔥 连续学习：{days} 天（最长：{longest} 天）。"),
+    "me.streak_none": ("No streak running (longest: {longest}). Answer a quiz, rate a review "
+                       "or solve a problem to start one.",
+                       "目前没有连续学习记录（最长：{longest} 天）。回答小测验、完成复习或解出一道"
+                       "编程题即可开始。"),
+    "me.frozen": ("❄️ Frozen (missed, carried over: one a week): {days}",
+                  "❄️ 冻结日（缺席但不中断，每周一天）：{days}"),
+    "me.today_done": ("Today counts already ✅", "今天已经打卡 ✅"),
+    "me.today_open": ("Today does not count yet: practise once to keep the streak.",
+                      "今天还没有打卡：练习一次即可保持连续。"),
+    "me.points": ("Points", "积分"),
+    "me.points_value": ("{here} here · {all} in all", "本工作区 {here} · 全部 {all}"),
+    "me.due": ("Reviews due", "待复习"),
+    "me.due_value": ("{count} now", "当前 {count} 道"),
+    "me.topics": ("By topic (right / answered)", "按主题（答对 / 作答）"),
+    "me.topic_line": ("`{topic}`: {right} / {answered}", "`{topic}`：{right} / {answered}"),
     # errors
     "error.not_found": ("There is no question `{id}`.", "没有 id 为 `{id}` 的题目。"),
     "error.draft": ("`{id}` is a draft, not published yet.", "`{id}` 还是草稿，尚未发布。"),

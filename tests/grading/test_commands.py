@@ -28,6 +28,7 @@ from bot.store.activity import ActivityStore
 from bot.store.database import fetch_all, open_database
 from bot.store.members import MemberData
 from bot.store.preferences import Preferences
+from bot.store.progress import ProgressStore
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
@@ -85,6 +86,7 @@ def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
                       ScheduleStore(loaded_db), scheduler, QuizStore(loaded_db),
                       MemberData(loaded_db), prefs, Ledger(ActivityStore(loaded_db), prefs,
                       ScheduleStore(loaded_db)), SeenStore(loaded_db),
+                      ProgressStore(loaded_db, SubmissionStore(loaded_db)),
                       grading=grading)  # fmt: skip
     return Studybot(context)
 
