@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from bot.commands.browse import questions
 from bot.commands.complete import complete
 from bot.commands.context import Context
+from bot.commands.export import export
 from bot.commands.find import search
 from bot.commands.forget import confirm, forget
 from bot.commands.grading import run, submit
@@ -58,6 +59,7 @@ HANDLERS: dict[str, Handler] = {
     "submit": submit,
     "run": run,
     "hint": hint,
+    "export": export,
     "forget": forget,
     "forget-confirm": confirm,
     "me": me,
