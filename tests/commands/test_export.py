@@ -23,8 +23,9 @@ async def export(app: App, user: User = ADMIN, locale: Locale = Locale.EN) -> Re
     return await app.core.handle_line("/export scores", user=user, channel=HERE, locale=locale)
 
 
-async def act(app: App, user: User, day: int, qid: str, *, kind: ActKind = ActKind.QUIZ,
-              correct: bool = True, points: int = 10, where: ChannelRef = HERE) -> None:  # fmt: skip
+async def act(app: App, user: User, day: int, qid: str, *,
+              kind: ActKind = ActKind.QUIZ, correct: bool = True, points: int = 10,
+              where: ChannelRef = HERE) -> None:  # fmt: skip
     at = datetime(2026, 1, day, 9, 0, tzinfo=UTC)
     await app.ledger.record(kind, user, where, qid, correct=correct, points=points, at=at,
                             dedupe=f"{kind}:{user.id}:{day}:{qid}:{where.channel}")  # fmt: skip
