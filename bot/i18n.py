@@ -408,6 +408,7 @@ CATALOG: dict[str, tuple[str, str]] = {
                            "粘贴 `{problem}` 的解答（可以有空行），最后单独输入一行 {end} 提交。"),
     "console.no_button": ("There is no button {number}: the last buttons shown are 1 to {count}.",
                           "没有按钮 {number}：最近显示的按钮是 1 到 {count}。"),
+    "console.saved": ("File saved: {path}", "文件已保存：{path}"),
     "console.no_buttons_yet": ("There is no button {number}: no buttons have been shown yet.",
                                "没有按钮 {number}：还没有显示过任何按钮。"),
     "me.title": ("Your progress", "你的进度"),

@@ -10,8 +10,11 @@ import sys
 from pathlib import Path
 
 from adapters.console.adapter import ConsoleAdapter
+from bot.app import App
 from bot.core import Studybot
-from tests.fakes import REPO
+from bot.store.activity import ActKind
+from bot.types import ChannelRef, User
+from tests.fakes import REPO, FakeClock
 
 
 def studybot(args: list[str], stdin: str, tmp: Path, content: Path = REPO / "content",
@@ -151,3 +154,23 @@ def test_a_fence_inside_a_line_opens_no_block_and_a_wrong_number_says_so(tmp_pat
     assert "┌ ✅ Run: finished" in result.stdout  # ran on its own ...
     assert "┌ Search: GIL" in result.stdout  # ... and the next line was not swallowed
     assert "There is no button 7: the last buttons shown are 1 to" in result.stdout
+
+
+async def test_an_attachment_is_written_to_a_file_and_its_path_printed(
+    app: App, clock: FakeClock, tmp_path: Path
+) -> None:
+    you, here = User("console", "local", "you"), ChannelRef("console", "terminal")
+    await app.ledger.record(ActKind.QUIZ, you, here, "python-gil", correct=True, points=10,
+                            at=clock.now(), dedupe="quiz:console")  # fmt: skip
+    files = tmp_path / "exports"
+    stdout = io.StringIO()
+    script = io.StringIO("/export scores\n/export scores\n")
+    await ConsoleAdapter(app.core, script, stdout, files=files).run()
+    saved = sorted(files.iterdir())
+    assert [p.name for p in saved] == [
+        "scores-console-2026-01-05-2.csv",
+        "scores-console-2026-01-05.csv",
+    ]  # never overwritten
+    assert f"📎 File saved: {saved[1]}" in stdout.getvalue()
+    text = saved[1].read_bytes().decode("utf-8-sig")
+    assert text.splitlines()[1] == "you,local,10,1,1,0,1"
