@@ -6,6 +6,8 @@ them due) and 300 daily-quiz answers, among 10,000 members with 100,000 quiz ans
 
 - the pick for that member, with no filter and with a topic filter, p50/p95
 - the pick for a member who has seen nothing
+
+and, over the same ledger, the rows of an admin's `/export scores` for the 10,000 members.
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ from pathlib import Path
 import aiosqlite
 
 from bot.store.database import open_database
+from bot.store.progress import ProgressStore
 from bot.store.questions import QuestionStore
 from bot.store.seen import SeenStore
+from bot.store.submissions import SubmissionStore
 from bot.types import User
 
 N, MEMBERS, RUNS = 10_000, 10_000, 300
@@ -110,6 +114,10 @@ async def run() -> None:
             for name, work in cases.items():
                 p50, p95 = await timed(work)
                 print(f"{name:<28} p50 {p50:6.2f} ms   p95 {p95:6.2f} ms")
+            start = time.perf_counter()
+            scores = await ProgressStore(db, SubmissionStore(db)).scores("bench", "w")
+            took = time.perf_counter() - start
+            print(f"export scores: {len(scores):,} members' rows in {took * 1000:.0f} ms")
 
 
 def main() -> None:

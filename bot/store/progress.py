@@ -57,24 +57,23 @@ class ProgressStore:
         ]
 
 
-# The name is the latest the member acted under; problems solved count accepted solutions in
-# the activity ledger (this workspace) or in submissions, where grading recorded them.
+# One pass over the workspace's ledger per part: `board` (the name is the one of the member's
+# latest act: a bare column beside SQLite's max()), then the problems solved, from the ledger
+# (this workspace) or from submissions where grading recorded them.
 _SCORES = """
-    SELECT a.user_id,
-           (SELECT user_name FROM activity n WHERE n.platform = a.platform
-              AND n.workspace = a.workspace AND n.user_id = a.user_id ORDER BY n.at DESC LIMIT 1),
-           sum(a.points),
-           sum(a.kind = 'quiz'),
-           sum(a.kind = 'quiz' AND a.correct),
-           (SELECT count(DISTINCT question_id) FROM (
-                SELECT question_id FROM activity s WHERE s.platform = a.platform
-                   AND s.workspace = a.workspace AND s.user_id = a.user_id
-                   AND s.kind = 'solve' AND s.correct
-                UNION
-                SELECT problem_id FROM submissions u WHERE u.platform = a.platform
-                   AND u.user_id = a.user_id AND u.verdict = ?1
-                   AND coalesce(u.workspace, a.workspace) = a.workspace))
-      FROM activity a
-     WHERE a.platform = ?2 AND a.workspace = ?3
-     GROUP BY a.user_id
-     ORDER BY sum(a.points) DESC, 2, a.user_id"""
+    WITH board AS (
+        SELECT user_id, user_name, max(at), sum(points) AS points,
+               sum(kind = 'quiz') AS answered, sum(kind = 'quiz' AND correct) AS right
+          FROM activity WHERE platform = ?2 AND workspace = ?3 GROUP BY user_id),
+    solved AS (
+        SELECT user_id, count(DISTINCT question_id) AS n FROM (
+            SELECT user_id, question_id FROM activity
+             WHERE platform = ?2 AND workspace = ?3 AND kind = 'solve' AND correct
+            UNION
+            SELECT user_id, problem_id FROM submissions
+             WHERE platform = ?2 AND verdict = ?1 AND coalesce(workspace, ?3) = ?3
+               AND user_id IN (SELECT user_id FROM board))
+         GROUP BY user_id)
+    SELECT b.user_id, b.user_name, b.points, b.answered, b.right, coalesce(s.n, 0)
+      FROM board b LEFT JOIN solved s ON s.user_id = b.user_id
+     ORDER BY b.points DESC, b.user_name, b.user_id"""
