@@ -1,14 +1,15 @@
-"""`make bench` / `python -m bench [bank|schedule|grading|discord|slack|burst|review|soak]`:
-all, or those named. The soak runs `SOAK_MINUTES` (default 5) minutes."""
+"""`make bench` / `python -m bench [SUITE ...]`: all the suites, or those named (see SUITES).
+The soak runs `SOAK_MINUTES` (default 5) minutes."""
 
 from __future__ import annotations
 
 import sys
 
-from bench import bank, discord, grading, quiz_burst, review, schedule, slack, soak
+from bench import bank, discord, grading, picks, quiz_burst, review, schedule, slack, soak
 
 SUITES = {
     "bank": bank.main,
+    "picks": picks.main,
     "schedule": schedule.main,
     "grading": grading.main,
     "discord": discord.main,
@@ -19,5 +20,8 @@ SUITES = {
 }
 
 if __name__ == "__main__":
+    unknown = [name for name in sys.argv[1:] if name not in SUITES]
+    if unknown:
+        sys.exit(f"unknown suite(s): {', '.join(unknown)}; choose from {', '.join(SUITES)}")
     for name in sys.argv[1:] or list(SUITES):
         SUITES[name]()

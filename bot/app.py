@@ -52,9 +52,11 @@ from bot.store.cards import CardStore
 from bot.store.database import open_database
 from bot.store.members import MemberData
 from bot.store.preferences import Preferences
+from bot.store.progress import ProgressStore
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
+from bot.store.seen import SeenStore
 from bot.store.submissions import SubmissionStore
 
 log = logging.getLogger(__name__)
@@ -102,7 +104,8 @@ async def open_app(
         rng, cards = rng or random.Random(), CardStore(db)
         reviews = Reviews(cards, prefs, clock, rng)
         context = Context(store, clock, rng, schedules, scheduler, quizzes, MemberData(db),
-                          prefs, ledger, reviews, tallies, graded)  # fmt: skip
+                          prefs, ledger, reviews, SeenStore(db), ProgressStore(db, submissions),
+                          tallies, graded)  # fmt: skip
         digest = Digest(prefs, cards, platforms, clock)
         yield App(Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies,
                   ledger, digest)  # fmt: skip

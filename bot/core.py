@@ -15,14 +15,16 @@ from collections.abc import Awaitable, Callable
 from bot.commands.browse import questions
 from bot.commands.complete import complete
 from bot.commands.context import Context
+from bot.commands.export import export
 from bot.commands.find import search
 from bot.commands.forget import confirm, forget
-from bot.commands.grading import me, run, submit
+from bot.commands.grading import run, submit
 from bot.commands.help import help_
 from bot.commands.hints import hint
 from bot.commands.lookup import answer, question, topics
 from bot.commands.overview import Mention, workspace_schedules
 from bot.commands.parse import parse_line, unknown_command
+from bot.commands.progress import me
 from bot.commands.quiz import quiz
 from bot.commands.rating import check, explain, rate
 from bot.commands.review import review
@@ -59,6 +61,7 @@ HANDLERS: dict[str, Handler] = {
     "submit": submit,
     "run": run,
     "hint": hint,
+    "export": export,
     "forget": forget,
     "forget-confirm": confirm,
     "me": me,

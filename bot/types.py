@@ -264,6 +264,16 @@ class Tone(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file that goes with a reply (an admin's CSV export): each adapter delivers it as its
+    platform can (a file on Discord and Slack, a file on disk from the console)."""
+
+    name: str
+    data: bytes
+    mime: str = "application/octet-stream"
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
     """A message from the core. `body` is Markdown; tables and code blocks are allowed."""
 
@@ -275,6 +285,7 @@ class Reply:
     ephemeral: bool = False
     tone: Tone = Tone.INFO
     in_thread: bool = False
+    attachments: tuple[Attachment, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

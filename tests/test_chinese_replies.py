@@ -15,7 +15,7 @@ WHERE = ChannelRef("test", "study", "guild")
 WORD = re.compile(r"[A-Za-z][A-Za-z-]{2,}")
 CODE = re.compile(r"`[^`]*`")
 # Words that are names, not English: units, product and format names used in both languages.
-NAMES = {"CPU", "MiB", "KB", "UTF-8", "UTF", "Python", "python", "IANA", "Asia", "Shanghai",
+NAMES = {"CPU", "MiB", "KB", "UTF-8", "UTF", "CSV", "Python", "python", "IANA", "Asia", "Shanghai",
          "CST", "UTC", "studybot", "Infra", "Discord", "Slack", "Test", "test",
          "English",  # the language button is labelled in the language it switches to
          "CUDA"}  # a topic's Chinese name: GPU 架构与 CUDA  # fmt: skip
@@ -49,6 +49,8 @@ LINES = [
     "/schedule remove",
     "/search",
     "/answer",
+    "/me",
+    "/export scores",
 ]  # fmt: skip  (grading's replies: tests/commands/test_verdicts.py)
 
 

@@ -7,7 +7,8 @@ A line that ends by opening a ``` code block (```` /run ```python ````) continue
 that closes it, so code can be pasted into `/submit <problem>` and `/run` as in chat; a ```
 inside a line (`/run print("```")`) opens nothing. Pressing "Submit solution" is the
 terminal's version of a chat form: it asks for the code (a ``` block, or lines up to one with
-just `/end`, blank lines being part of the code), then submits it.
+just `/end`, blank lines being part of the code), then submits it. A reply's attachments (an
+admin's CSV export) are written as files into the `files` folder, and their paths printed.
 
 Reading stdin happens in a daemon thread of its own, one per line, so the event loop stays
 free for scheduled posts and a stop (SIGTERM, Ctrl-C) does not wait for a line that may never
@@ -21,6 +22,7 @@ import contextlib
 import itertools
 import re
 import threading
+from pathlib import Path
 from typing import TextIO
 
 from adapters.console.render import render
@@ -35,10 +37,10 @@ OPENS_BLOCK = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*$", re.I)  # a fence e
 
 
 class ConsoleAdapter:
-    def __init__(
-        self, core: Studybot, stdin: TextIO, stdout: TextIO, *, locale: Locale = Locale.EN
-    ) -> None:
+    def __init__(self, core: Studybot, stdin: TextIO, stdout: TextIO, *,
+                 locale: Locale = Locale.EN, files: Path | None = None) -> None:  # fmt: skip
         self._core, self._in, self._out, self._locale = core, stdin, stdout, locale
+        self._files = files or Path.cwd()  # where a reply's attachments are written
         self._interactive = stdin.isatty()
         self._user = User(PLATFORM, "local", "you", is_admin=True)
         self.channel = ChannelRef(PLATFORM, "terminal")
@@ -68,7 +70,7 @@ class ConsoleAdapter:
 
         A terminal has no idempotency, so `nonce` is not used."""
         prefix = f"↳ in thread of #{thread_of.message_id}\n" if thread_of else ""
-        self._show(reply, prefix)
+        self._show(reply, prefix, await self._save(reply))
         return MessageRef(channel, str(next(self._ids)))
 
     async def edit(self, message: MessageRef, reply: Reply) -> None:
@@ -95,12 +97,18 @@ class ConsoleAdapter:
         reply = await self._core.handle_line(
             text, user=self._user, channel=self.channel, locale=self._locale
         )
-        self._show(reply)
+        self._show(reply, saved=await self._save(reply))
 
-    def _show(self, reply: Reply, prefix: str = "") -> None:
+    def _show(self, reply: Reply, prefix: str = "", saved: tuple[Path, ...] = ()) -> None:
         if reply.actions:  # typing "1" presses button 1 of the latest reply that has buttons
             self._actions = list(reply.actions)
-        self._write(f"{prefix}{render(reply)}\n")
+        files = "".join(f"📎 {t(self._locale, 'console.saved', path=path)}\n" for path in saved)
+        self._write(f"{prefix}{render(reply)}\n{files}")
+
+    async def _save(self, reply: Reply) -> tuple[Path, ...]:
+        """Write the reply's attachments into the files folder (never over an older file)."""
+        return tuple([await asyncio.to_thread(_write_new, self._files, a.name, a.data)
+                      for a in reply.attachments])  # fmt: skip
 
     async def _ask_code(self, problem: str) -> str:
         """The form: a ``` block, or every line (blank ones too) up to a line with just
@@ -142,6 +150,18 @@ class ConsoleAdapter:
     def _write(self, text: str) -> None:
         self._out.write(text)
         self._out.flush()
+
+
+def _write_new(folder: Path, name: str, data: bytes) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    stem, suffix = Path(Path(name).name).stem, Path(name).suffix  # no folders from the name
+    path = folder / f"{stem}{suffix}"
+    for n in itertools.count(2):
+        if not path.exists():
+            break
+        path = folder / f"{stem}-{n}{suffix}"
+    path.write_bytes(data)
+    return path
 
 
 async def _read_in_daemon(stream: TextIO) -> str:

@@ -5,12 +5,14 @@ Discord drops an interaction not acknowledged within 3 s. The work gets its `bud
 database, a busy loop). A deferred reply then replaces
 the "thinking" message; an ephemeral one cannot (its visibility was fixed by the deferral), so
 the placeholder is removed and the reply follows privately. Pages after the first arrive as
-follow-up messages.
+follow-up messages. A reply's attachments (an admin's CSV export) go as files with its first
+page.
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
 from collections.abc import Awaitable
 from typing import Any
 
@@ -32,13 +34,15 @@ async def answer_in_time(interaction: discord.Interaction[Any], work: Awaitable[
 async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
     pages = render(reply)
     first, rest = pages[0], pages[1:]
+    files = _files(reply)  # with the first page; discord.py sends them as multipart
     if not interaction.response.is_done():
-        await interaction.response.send_message(ephemeral=reply.ephemeral, **_message(first))
+        await interaction.response.send_message(ephemeral=reply.ephemeral,
+                                                **_message(first, files))  # fmt: skip
     elif reply.ephemeral:
         await interaction.delete_original_response()
-        await interaction.followup.send(ephemeral=True, **_message(first))
+        await interaction.followup.send(ephemeral=True, **_message(first, files))
     else:
-        await interaction.edit_original_response(**_message(first))
+        await interaction.edit_original_response(**_message(first, files, "attachments"))
     for page in rest:
         await interaction.followup.send(ephemeral=reply.ephemeral, **_message(page))
 
@@ -50,6 +54,12 @@ async def apologise(interaction: discord.Interaction[Any], text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
-def _message(page: Page) -> dict[str, Any]:
+def _files(reply: Reply) -> list[discord.File]:
+    return [discord.File(io.BytesIO(a.data), filename=a.name) for a in reply.attachments]
+
+
+def _message(page: Page, files: list[discord.File] | None = None,
+             key: str = "files") -> dict[str, Any]:  # fmt: skip
     view = buttons(page.actions)
-    return {"embeds": list(page.embeds), **({"view": view} if view else {})}
+    return {"embeds": list(page.embeds), **({"view": view} if view else {}),
+            **({key: files} if files else {})}  # fmt: skip

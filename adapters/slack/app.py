@@ -36,7 +36,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.background import Background
-from adapters.slack.deliver import Asker, answer, send_all
+from adapters.slack.deliver import Asker, answer, send_all, send_files
 from adapters.slack.home import home_for
 from adapters.slack.mrkdwn import from_message
 from adapters.slack.people import PLATFORM, People, Person
@@ -135,6 +135,10 @@ class Listeners:
         if more:  # a long answer: the first message was the ack, the rest follow it
             self._background.spawn(send_all(self._client, asker, more, private=reply.ephemeral),
                                    name=f"{work.get_name()} continued")  # fmt: skip
+        if reply.attachments:
+            self._background.spawn(send_files(self._client, asker, reply.attachments,
+                                              private=reply.ephemeral),
+                                   name=f"{work.get_name()} files")  # fmt: skip
 
     async def _follow_up(self, work: asyncio.Task[Reply], asker: Asker) -> None:
         await answer(self._client, asker, await work)

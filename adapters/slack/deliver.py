@@ -4,6 +4,10 @@ Slack gives three ways, tried in this order: the request's `response_url` (slash
 button clicks in messages; up to 5 uses in 30 minutes, ephemeral or in the channel), the Web
 API in the channel (chat.postEphemeral / chat.postMessage, in a thread if there is one), or a
 direct message (App Home clicks and modals opened there have no channel).
+
+A reply's attachments (an admin's CSV export) are uploaded after it with files_upload_v2.
+Slack has no file only one member of a channel sees, so a private reply's files go to the
+asker's direct messages with the app (conversations.open); others to the channel.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 from adapters.slack.adapter import post
 from adapters.slack.render import SlackMessage, render
 from bot.errors import DeliveryError
-from bot.types import Reply
+from bot.types import Attachment, Reply
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +43,27 @@ async def answer(
     client: AsyncWebClient, asker: Asker, reply: Reply, *, ephemeral: bool = False
 ) -> None:
     """Deliver every message of `reply` to `asker`; `ephemeral` forces a private answer."""
-    await send_all(client, asker, render(reply), private=ephemeral or reply.ephemeral)
+    private = ephemeral or reply.ephemeral
+    await send_all(client, asker, render(reply), private=private)
+    await send_files(client, asker, reply.attachments, private=private)
+
+
+async def send_files(client: AsyncWebClient, asker: Asker, files: Sequence[Attachment], *,
+                     private: bool) -> None:  # fmt: skip
+    """Upload `files` for `asker` (see the module docstring); a refusal is logged."""
+    if not files:
+        return
+    try:
+        if private or not asker.channel_id:
+            opened = await client.conversations_open(users=asker.user_id)
+            channel, thread = str(opened["channel"]["id"]), None
+        else:
+            channel, thread = asker.channel_id, asker.thread_ts
+        for file in files:
+            await client.files_upload_v2(channel=channel, thread_ts=thread, filename=file.name,
+                                         title=file.name, content=file.data)  # fmt: skip
+    except SlackApiError as exc:
+        log.warning("slack: could not upload a file for %s: %s", asker.user_id, _code(exc))
 
 
 async def send_all(

@@ -1,8 +1,8 @@
 """The App Home tab: a personal view built from core replies, published with views.publish.
 
-What the person has solved (the core's `me`, where the core has it), the daily questions of
-the workspace's channels, and the help. Each part is an ordinary `Reply` of the core; only
-the layout (dividers, 100 blocks at most) is Slack's.
+The person's progress (the core's `/me`: streak, points, reviews due, topics, problems
+solved), the daily questions of the workspace's channels, and the help. Each part is an
+ordinary `Reply` of the core; only the layout (dividers, 100 blocks at most) is Slack's.
 """
 
 from __future__ import annotations

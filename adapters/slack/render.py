@@ -92,6 +92,9 @@ def reply_blocks(reply: Reply) -> Iterator[Block]:
         yield from field_sections(reply.fields)
     if reply.footer:
         yield {"type": "context", "elements": [mrkdwn(_cut(to_mrkdwn(reply.footer), 2000))]}
+    if reply.attachments:  # the files follow as uploads (deliver.send_files); named here
+        names = " ".join(f"📎 `{a.name}`" for a in reply.attachments)
+        yield {"type": "context", "elements": [mrkdwn(_cut(names, 2000))]}
     for start in range(0, len(reply.actions), BUTTONS_PER_BLOCK):
         yield {"type": "actions", "elements": [
             button(a) for a in reply.actions[start : start + BUTTONS_PER_BLOCK]]}  # fmt: skip

@@ -19,6 +19,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import Any
 
 import click
@@ -59,11 +60,11 @@ async def _slack(app: App, settings: SlackSettings) -> None:
         await asyncio.Event().wait()  # connected until cancelled
 
 
-def console_platform(locale: Locale) -> Platform:
+def console_platform(locale: Locale, files: Path) -> Platform:
     """The terminal as a platform: attached from the start, ending when its input does."""
 
     async def run_console(app: App) -> None:
-        console = ConsoleAdapter(app.core, sys.stdin, sys.stdout, locale=locale)
+        console = ConsoleAdapter(app.core, sys.stdin, sys.stdout, locale=locale, files=files)
         await app.platforms.attach(CONSOLE, console)
         try:
             await console.run()
@@ -132,7 +133,8 @@ def console(locale: str | None) -> None:
 
 def _console(settings: Settings, locale: Locale) -> None:
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a terminal user leaves
-        asyncio.run(serve(settings, [console_platform(locale)]))
+        exports = settings.database.parent / "exports"  # beside the data, the user's own
+        asyncio.run(serve(settings, [console_platform(locale, exports)]))
 
 
 @click.command()

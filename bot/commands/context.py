@@ -13,9 +13,11 @@ from bot.scheduler import Scheduler
 from bot.scheduler.tally import Tallies
 from bot.store.members import MemberData
 from bot.store.preferences import Preferences
+from bot.store.progress import ProgressStore
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
+from bot.store.seen import SeenStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,5 +32,7 @@ class Context:
     prefs: Preferences
     ledger: Ledger
     reviews: Reviews
+    seen: SeenStore
+    progress: ProgressStore
     tallies: Tallies | None = None  # None: quiz posts are not edited (some tests)
     grading: Grading | None = None  # None where no sandbox runs (some tests)

@@ -1,4 +1,4 @@
-"""`/submit`, `/run` and `/me`: grading posted code, and a person's record.
+"""`/submit` and `/run`: grading posted code.
 
 The code comes as the `code` option: a fenced block or plain text (adapters put an
 attachment's text there too). Admission, storage and grading are the `Grading` service's;
@@ -8,7 +8,7 @@ this module only checks the arguments and builds the reply.
 from __future__ import annotations
 
 from bot.commands.context import Context
-from bot.commands.verdicts import grade_reply, progress_reply
+from bot.commands.verdicts import grade_reply
 from bot.errors import BadArgument, GradingUnavailable, NotFound
 from bot.grading.service import Grading
 from bot.i18n import t
@@ -35,11 +35,6 @@ async def submit(ctx: Context, inv: Invocation) -> Reply:
 async def run(ctx: Context, inv: Invocation) -> Reply:
     grade = await _grading(ctx).run(inv.user, inv.locale, _code(inv))
     return grade_reply(grade, inv.locale, None)
-
-
-async def me(ctx: Context, inv: Invocation) -> Reply:
-    progress = await _grading(ctx).submissions.progress(inv.user)
-    return progress_reply(progress, inv.locale)
 
 
 def _grading(ctx: Context) -> Grading:

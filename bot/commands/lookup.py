@@ -1,4 +1,5 @@
-"""`/question`, `/answer` and `/topics`: looking questions up by id, at random, by topic.
+"""`/question`, `/answer` and `/topics`: looking questions up by id, by topic, or the next
+one the asker should see (unseen first, then due for review: `bot.store.seen`).
 
 A topic is asked for by slug, Chinese name or alias (`bot.content.topics`). Content is shown
 in the reader's language unless `lang:` asks for the other (the language button does).
@@ -23,19 +24,15 @@ async def question(ctx: Context, inv: Invocation) -> Reply:
     qid = inv.options.get("id")
     if qid and ({"topic", "kind", "difficulty"} & inv.options.keys()):
         raise BadArgument(t(inv.locale, "error.id_and_filters"))
-    if qid:
-        return question_reply(await get_or_suggest(ctx, inv, qid), inv.locale, _lang(inv))
-    kind, topic, difficulty = kind_of(inv), await topic_of(ctx, inv), difficulty_of(inv)
-    picked = await ctx.store.pick(ctx.rng, kind=kind, topic=topic, difficulty=difficulty)
-    if picked is None:
-        filters = ", ".join(f"{k}:{v}" for k, v in inv.options.items())
-        raise NotFound(t(inv.locale, "error.no_match", filters=filters))
-    return question_reply(picked, inv.locale, _lang(inv))
+    shown = await get_or_suggest(ctx, inv, qid) if qid else await _next_for(ctx, inv)
+    await ctx.seen.record(inv.user, shown.id, ctx.clock.now())
+    return question_reply(shown, inv.locale, _lang(inv))
 
 
 async def answer(ctx: Context, inv: Invocation) -> Reply:
     q = await get_or_suggest(ctx, inv, inv.options["id"])
     await ctx.store.record_reveal(inv.user, q.id, ctx.clock.now().isoformat())
+    await ctx.seen.record(inv.user, q.id, ctx.clock.now())
     solvers = None
     if q.kind is Kind.CODING and ctx.grading is not None:
         solvers = await ctx.grading.submissions.solvers(q.id)
@@ -49,6 +46,37 @@ async def topics(ctx: Context, inv: Invocation) -> Reply:
     return Reply(title=t(inv.locale, "topics.title"), body="\n".join(lines))
 
 
+async def _next_for(ctx: Context, inv: Invocation) -> Question:
+    """The question the asker should see next among those the filters allow: one they have
+    not seen, else one due for review, else the one seen longest ago (`bot.store.seen`)."""
+    kind, topic, difficulty = kind_of(inv), await topic_of(ctx, inv), difficulty_of(inv)
+    found = await _pick(ctx, inv, kind=kind, topic=topic, difficulty=difficulty)
+    if found is None:
+        filters = ", ".join(f"{k}:{v}" for k, v in inv.options.items())
+        raise NotFound(t(inv.locale, "error.no_match", filters=filters))
+    return found
+
+
+async def _pick(
+    ctx: Context,
+    inv: Invocation,
+    *,
+    kind: Kind | None = None,
+    topic: str | None = None,
+    difficulty: Difficulty | None = None,
+) -> Question | None:
+    picked = await ctx.seen.pick(
+        inv.user,
+        ctx.rng,
+        ctx.clock.now(),
+        kind=kind,
+        topic=topic,
+        difficulty=difficulty,
+        workspace=inv.channel.workspace,
+    )
+    return await ctx.store.get(picked) if picked is not None else None
+
+
 async def get_or_suggest(ctx: Context, inv: Invocation, qid: str) -> Question:
     """The question with id `qid`; if there is none, a NotFound that names the nearest ones."""
     key = qid.strip().lower()
@@ -57,9 +85,9 @@ async def get_or_suggest(ctx: Context, inv: Invocation, qid: str) -> Question:
         return found
     topic = slug_for(qid)
     if await ctx.store.topic_exists(topic):
-        picked = await ctx.store.pick(ctx.rng, topic=topic)
-        if picked is not None:  # `/question gpu`: a topic where an id was expected
-            return picked
+        found = await _pick(ctx, inv, topic=topic)
+        if found is not None:  # `/question gpu`: a topic where an id was expected
+            return found
     if await ctx.store.get(key, drafts=True) is not None:
         raise NotFound(t(inv.locale, "error.draft", id=key))
     raise NotFound(t(inv.locale, "error.not_found", id=qid), await _nearest(ctx, qid))

@@ -121,6 +121,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("code", "opt.code", True, rest=True, multiline=True),
     ), slow=True),
     CommandSpec("me", "cmd.me"),
+    CommandSpec("export", "cmd.export", (
+        OptionSpec("action", "opt.export_action", required=True, choices=("scores",)),
+    ), slow=True, for_admins=True),
     CommandSpec("forget", "cmd.forget", (
         OptionSpec("what", "opt.forget_what", required=True, choices=("me",)),
     )),

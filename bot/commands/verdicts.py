@@ -1,4 +1,4 @@
-"""How grades and progress look as `Reply`s.
+"""How grades look as `Reply`s.
 
 Samples show input, expected and actual values; hidden tests only pass or fail (with the
 checker's reason, never their data). Everything a solution wrote or raised is echoed through
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from bot.grades import Grade, TestResult, Verdict
 from bot.i18n import said, t
-from bot.store.submissions import Progress
 from bot.text.code import neutralize
 from bot.types import Field, Locale, Reply
 
@@ -122,14 +121,3 @@ def _usage(grade: Grade, locale: Locale) -> tuple[Field, ...]:
             peak = t(locale, "grade.memory_refused", peak=peak)
         fields.append(Field(t(locale, "grade.memory"), peak))
     return tuple(fields)
-
-
-def progress_reply(progress: Progress, locale: Locale) -> Reply:
-    none = t(locale, "me.none")
-    fields = (
-        Field(t(locale, "me.solved"), ", ".join(f"`{p}`" for p in progress.solved) or none),
-        Field(t(locale, "me.attempted"), ", ".join(f"`{p}`" for p in progress.attempted) or none),
-        Field(t(locale, "me.submissions"), str(progress.submissions)),
-    )
-    return Reply(title=t(locale, "me.title"), body=t(locale, "me.hint"), fields=fields,
-                 ephemeral=True)  # fmt: skip

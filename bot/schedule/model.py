@@ -116,3 +116,13 @@ class Schedule:
 
     def local_date(self, instant: datetime) -> str:
         return instant.astimezone(self.zone).date().isoformat()
+
+
+@dataclass(frozen=True, slots=True)
+class Cycle:
+    """Where a schedule is in its pool of one kind: the round it is in, the questions asked
+    in it, and the one asked last (never first in the next round)."""
+
+    number: int = 0
+    asked: frozenset[str] = frozenset()
+    last: str | None = None

@@ -4,6 +4,9 @@ Each question row of the ledger records the cycle it belongs to, per kind (expla
 questions and coding problems cycle separately, since coding days draw from their own pool).
 The pick is random among the questions not yet asked in the current cycle, seeded by the
 schedule and slot, so it is deterministic under test and across a retry of the same slot.
+A new cycle never opens with the question that closed the last one (unless the pool holds
+nothing else): the ledger knows which it was, so a restart of the bot in between changes
+nothing. The post that opens a new cycle says so (`bot.scheduler.poster`).
 """
 
 from __future__ import annotations
@@ -11,11 +14,11 @@ from __future__ import annotations
 import random
 from collections.abc import Awaitable, Callable
 
-from bot.schedule.model import Schedule
+from bot.schedule.model import Cycle, Schedule
 from bot.types import Kind
 
 Candidates = Callable[[Kind, str | None], Awaitable[list[str]]]
-Asked = Callable[[int, Kind], Awaitable[tuple[int, set[str]]]]
+Asked = Callable[[int, Kind], Awaitable[Cycle]]
 
 
 async def choose(
@@ -28,10 +31,10 @@ async def choose(
     for wanted in (kind, Kind.QA) if kind is Kind.CODING else (kind,):
         pool = await candidates(wanted, schedule.topic)
         if pool:
-            cycle, asked = await asked_in(schedule.id, wanted)
-            remaining = sorted(set(pool) - asked)
+            current = await asked_in(schedule.id, wanted)
+            cycle, remaining = current.number, sorted(set(pool) - current.asked)
             if not remaining:
-                cycle, remaining = cycle + 1, sorted(pool)
+                cycle, remaining = cycle + 1, sorted(set(pool) - {current.last}) or sorted(pool)
             rng = random.Random(f"{schedule.id}/{slot}/{wanted.value}")
             return rng.choice(remaining), wanted, cycle
     return None

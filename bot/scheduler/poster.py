@@ -18,6 +18,7 @@ import logging
 from datetime import datetime, timedelta
 
 from bot.errors import DeliveryError
+from bot.i18n import t
 from bot.platforms import Platforms
 from bot.ports import Clock
 from bot.quiz import QuizPost, QuizView, Tally, check_for
@@ -103,7 +104,8 @@ class Poster:
         if question is None:
             raise DeliveryError(f"question {post.question_id} is gone", permanent=True)
         if post.part == "question":
-            return question_post_reply(question, schedule, post.slot, Tally()), None
+            new_round = await self._ledger.starts_cycle(post)
+            return question_post_reply(question, schedule, post.slot, Tally(), new_round), None
         asked = await self._ledger.question_post(post.schedule_id, post.slot)
         thread = (
             MessageRef(schedule.channel, asked.message_id) if asked and asked.message_id else None
@@ -130,15 +132,18 @@ class Poster:
         self._plan.retry(retry, self._clock.now() + self._retry_delays[attempts - 1])
 
 
-def question_post_reply(question: Question, schedule: Schedule, slot: str,
-                        tally: Tally) -> Reply:  # fmt: skip
+def question_post_reply(question: Question, schedule: Schedule, slot: str, tally: Tally,
+                        new_round: bool = False) -> Reply:  # fmt: skip
     """A daily post of `question`: an explained question asks its quick check (if it has
-    one) with the channel's tally; a coding problem keeps its Submit button."""
+    one) with the channel's tally; a coding problem keeps its Submit button. The first post
+    of a new cycle says that the pool was used up and starts again."""
     check = check_for(question, slot) if question.kind is Kind.QA else None
-    if check is None:
-        return question_reply(question, schedule.locale)
-    quiz = QuizView(QuizPost(schedule.id, slot), check, tally)
-    return question_reply(question, schedule.locale, quiz=quiz)
+    quiz = QuizView(QuizPost(schedule.id, slot), check, tally) if check is not None else None
+    reply = question_reply(question, schedule.locale, quiz=quiz)
+    if not new_round:
+        return reply
+    return dataclasses.replace(reply, body=f"{t(schedule.locale, 'schedule.new_round')}\n\n"
+                                           f"{reply.body}")  # fmt: skip
 
 
 def new_post(schedule_id: int, slot: str, part: Part, question_id: str, kind: Kind, cycle: int,

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.schedule.model import Cycle
 from bot.store.questions import QuestionStore
 from bot.store.schedules import ScheduleStore
 from bot.types import Kind, Question
-
-Cycle = tuple[int, set[str]]  # the schedule's current cycle and what it asked in it
 
 
 class TickReads:
@@ -29,14 +28,14 @@ class TickReads:
         ids = set(schedule_ids)
         if ids:
             found = await self._ledger.current_cycles(ids)
-            empty = {(sid, kind): (0, set[str]()) for sid in ids for kind in Kind}
+            empty = {(sid, kind): Cycle() for sid in ids for kind in Kind}
             self._cycles.update(empty | found)
 
     async def asked(self, schedule_id: int, kind: Kind) -> Cycle:
         key = (schedule_id, kind)
         if key not in self._cycles:
             found = await self._ledger.current_cycles([schedule_id])
-            self._cycles[key] = found.get(key, (0, set()))
+            self._cycles[key] = found.get(key, Cycle())
         return self._cycles[key]
 
     async def pool(self, kind: Kind, topic: str | None) -> list[str]:

@@ -88,5 +88,6 @@ class Tallies:
         if adapter is None or question is None:
             return
         tally = await self._quizzes.tally(post.schedule_id, post.slot)
-        reply = question_post_reply(question, schedule, post.slot, tally)
+        new_round = await self._ledger.starts_cycle(asked)
+        reply = question_post_reply(question, schedule, post.slot, tally, new_round)
         await adapter.edit(MessageRef(schedule.channel, asked.message_id), reply)

@@ -62,7 +62,7 @@ class QuestionStore:
         difficulty: Difficulty | None = None,
     ) -> Question | None:
         """A uniformly random live question, optionally of one kind, topic and difficulty."""
-        where, params = _filters(kind, topic, difficulty)
+        where, params = live_filters(kind, topic, difficulty)
         row = await fetch_one(self._db, f"SELECT count(*) FROM questions WHERE {where}", params)
         count = int(row[0]) if row else 0
         if count == 0:
@@ -82,7 +82,7 @@ class QuestionStore:
     ) -> tuple[int, list[Question]]:
         """How many live questions match, and `limit` of them from `offset`: easiest first,
         then by id, so pages are stable while the bank is unchanged."""
-        where, params = _filters(kind, topic, difficulty)
+        where, params = live_filters(kind, topic, difficulty)
         row = await fetch_one(self._db, f"SELECT count(*) FROM questions WHERE {where}", params)
         order = "CASE difficulty WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, id"
         sql = f"SELECT {_COLUMNS} FROM questions WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?"
@@ -92,7 +92,7 @@ class QuestionStore:
     async def ids_matching(
         self, *, kind: Kind | None = None, topic: str | None = None
     ) -> list[str]:
-        where, params = _filters(kind, topic)
+        where, params = live_filters(kind, topic)
         found = await fetch_all(self._db, f"SELECT id FROM questions WHERE {where}", params)
         return [row[0] for row in found]
 
@@ -110,7 +110,7 @@ class QuestionStore:
 
     async def titles(self, kind: Kind | None = None) -> list[tuple[str, str, str | None]]:
         """(id, title, English title) of every live question, by id: what autocomplete offers."""
-        where, params = _filters(kind, None)
+        where, params = live_filters(kind, None)
         sql = f"SELECT id, title, title_en FROM questions WHERE {where} ORDER BY id"
         return [(row[0], row[1], row[2]) for row in await fetch_all(self._db, sql, params)]
 
@@ -206,8 +206,10 @@ def _question(row: aiosqlite.Row) -> Question:
     )  # fmt: skip
 
 
-def _filters(kind: Kind | None, topic: str | None,
-             difficulty: Difficulty | None = None) -> tuple[str, tuple[str, ...]]:  # fmt: skip
+def live_filters(kind: Kind | None, topic: str | None,
+                 difficulty: Difficulty | None = None) -> tuple[str, tuple[str, ...]]:  # fmt: skip
+    """The WHERE clause (unqualified columns of `questions`) that serves live questions
+    matching the filters, and its parameters."""
     clauses, params = [LIVE], list[str]()
     if kind is not None:
         clauses.append("kind = ?")

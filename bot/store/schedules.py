@@ -16,7 +16,7 @@ from typing import Literal
 
 import aiosqlite
 
-from bot.schedule.model import AnswerTiming, Schedule
+from bot.schedule.model import AnswerTiming, Cycle, Schedule
 from bot.schedule.times import parse_local_time, parse_zone
 from bot.store.database import fetch_all, fetch_one, transaction
 from bot.types import ChannelRef, Kind, Locale
@@ -193,13 +193,12 @@ class ScheduleStore:
         )
         return {int(row[0]): datetime.fromisoformat(row[1]) for row in found}
 
-    async def current_cycles(
-        self, schedule_ids: Collection[int]
-    ) -> dict[tuple[int, Kind], tuple[int, set[str]]]:
-        """For each schedule and kind: its latest cycle and the questions asked in it.
+    async def current_cycles(self, schedule_ids: Collection[int]) -> dict[tuple[int, Kind], Cycle]:
+        """For each schedule and kind: its latest cycle, what it asked and what it asked last.
 
         One query for any number of schedules: a minute in which a thousand channels are due
-        reads them all at once instead of a thousand times.
+        reads them all at once instead of a thousand times. The ledger is the memory, so a
+        restart of the bot changes nothing.
         """
         marks = ",".join("?" * len(schedule_ids))
         rows = await fetch_all(
@@ -207,15 +206,28 @@ class ScheduleStore:
             f"""SELECT schedule_id, kind, cycle, question_id FROM daily_posts d
                 WHERE part = 'question' AND schedule_id IN ({marks}) AND cycle = (
                     SELECT max(cycle) FROM daily_posts m WHERE m.schedule_id = d.schedule_id
-                    AND m.part = 'question' AND m.kind = d.kind)""",
+                    AND m.part = 'question' AND m.kind = d.kind)
+                ORDER BY due_at""",
             tuple(schedule_ids),
         )
-        cycles: dict[tuple[int, Kind], tuple[int, set[str]]] = {}
+        asked: dict[tuple[int, Kind], tuple[int, list[str]]] = {}
         for schedule_id, kind, cycle, question_id in rows:
-            cycles.setdefault((int(schedule_id), Kind(kind)), (int(cycle), set()))[1].add(
+            asked.setdefault((int(schedule_id), Kind(kind)), (int(cycle), []))[1].append(
                 str(question_id)
             )
-        return cycles
+        return {key: Cycle(n, frozenset(ids), ids[-1]) for key, (n, ids) in asked.items()}
+
+    async def starts_cycle(self, post: Post) -> bool:
+        """Whether `post` is the first question of a new round (not of the first one)."""
+        if post.cycle == 0:
+            return False
+        row = await fetch_one(
+            self._db,
+            """SELECT 1 FROM daily_posts WHERE schedule_id = ? AND part = 'question'
+                  AND kind = ? AND cycle = ? AND due_at < ? LIMIT 1""",
+            (post.schedule_id, post.kind.value, post.cycle, post.due_at.isoformat()),
+        )
+        return row is None
 
     async def _posts(self, where: str, params: tuple[object, ...]) -> list[Post]:
         sql = f"""SELECT schedule_id, slot, part, question_id, kind, cycle, due_at, state,

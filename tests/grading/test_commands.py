@@ -30,9 +30,11 @@ from bot.store.cards import CardStore
 from bot.store.database import fetch_all, open_database
 from bot.store.members import MemberData
 from bot.store.preferences import Preferences
+from bot.store.progress import ProgressStore
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
+from bot.store.seen import SeenStore
 from bot.store.submissions import SubmissionStore
 from bot.types import ActionKind, ChannelRef, Locale, Reply, User
 from tests.fakes import REPO, FakeClock
@@ -86,7 +88,9 @@ def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
     ledger = Ledger(ActivityStore(loaded_db), prefs, ScheduleStore(loaded_db))
     context = Context(QuestionStore(loaded_db), clock, rng,
                       ScheduleStore(loaded_db), scheduler, QuizStore(loaded_db),
-                      MemberData(loaded_db), prefs, ledger, reviews, grading=grading)  # fmt: skip
+                      MemberData(loaded_db), prefs, ledger, reviews, SeenStore(loaded_db),
+                      ProgressStore(loaded_db, SubmissionStore(loaded_db)),
+                      grading=grading)  # fmt: skip
     return Studybot(context)
 
 

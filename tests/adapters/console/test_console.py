@@ -14,9 +14,10 @@ from adapters.console.adapter import ConsoleAdapter
 from bot.app import App
 from bot.core import Studybot
 from bot.review.digest import digest_reply
+from bot.store.activity import ActKind
 from bot.store.cards import Due
-from bot.types import User
-from tests.fakes import REPO
+from bot.types import ChannelRef, User
+from tests.fakes import REPO, FakeClock
 
 
 def studybot(args: list[str], stdin: str, tmp: Path, content: Path = REPO / "content",
@@ -171,3 +172,23 @@ async def test_rating_an_explanation_by_number_and_a_direct_message(app: App) ->
     await console.send_direct(User("console", "local", "you"), digest_reply(
         [Due("python-gil", datetime(2026, 1, 7, 9, tzinfo=UTC))]))  # fmt: skip
     assert "✉ to you" in stdout.getvalue() and "`python-gil`" in stdout.getvalue()
+
+
+async def test_an_attachment_is_written_to_a_file_and_its_path_printed(
+    app: App, clock: FakeClock, tmp_path: Path
+) -> None:
+    you, here = User("console", "local", "you"), ChannelRef("console", "terminal")
+    await app.ledger.record(ActKind.QUIZ, you, here, "python-gil", correct=True, points=10,
+                            at=clock.now(), dedupe="quiz:console")  # fmt: skip
+    files = tmp_path / "exports"
+    stdout = io.StringIO()
+    script = io.StringIO("/export scores\n/export scores\n")
+    await ConsoleAdapter(app.core, script, stdout, files=files).run()
+    saved = sorted(files.iterdir())
+    assert [p.name for p in saved] == [
+        "scores-console-2026-01-05-2.csv",
+        "scores-console-2026-01-05.csv",
+    ]  # never overwritten
+    assert f"📎 File saved: {saved[1]}" in stdout.getvalue()
+    text = saved[1].read_bytes().decode("utf-8-sig")
+    assert text.splitlines()[1] == "you,local,10,1,1,0,1"

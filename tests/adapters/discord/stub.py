@@ -11,6 +11,8 @@ a CDN for attachments. Everything the bot sends is recorded, and tests wait for 
 from __future__ import annotations
 
 import asyncio
+import email.parser
+import email.policy
 import itertools
 import json
 import time
@@ -46,6 +48,7 @@ class Request:
     body: Any
     query: dict[str, str]
     at: float = field(default_factory=time.perf_counter)  # when it arrived (benchmarks)
+    files: dict[str, bytes] = field(default_factory=dict)  # a multipart body's, by filename
 
 
 @dataclass
@@ -172,8 +175,13 @@ class DiscordStub:
         if request.path.startswith("/api/"):
             raw = await request.read()
             body = json.loads(raw) if raw and request.content_type == "application/json" else None
+            files: dict[str, bytes] = {}
+            if raw and request.content_type == "multipart/form-data":
+                body, files = multipart(request.headers["Content-Type"], raw)
             path = request.path.removeprefix("/api/v10")
-            self.requests.append(Request(request.method, path, body, dict(request.query)))
+            self.requests.append(
+                Request(request.method, path, body, dict(request.query), files=files)
+            )
         response = await handler(request)
         await self._notify()
         return response
@@ -465,6 +473,23 @@ def message_json(channel_id: str, message_id: str, body: Json) -> Json:
         "components": body.get("components") or [],
         "nonce": body.get("nonce"),
     }
+
+
+def multipart(content_type: str, raw: bytes) -> tuple[Any, dict[str, bytes]]:
+    """A message sent with files, as Discord reads it: the JSON of its `payload_json` part,
+    and each file part's bytes by filename."""
+    head = f"Content-Type: {content_type}\r\n\r\n".encode()
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + raw)
+    body: Any = None
+    files: dict[str, bytes] = {}
+    for part in message.iter_parts():
+        content = part.get_payload(decode=True)
+        assert isinstance(content, bytes)
+        if part.get_param("name", header="content-disposition") == "payload_json":
+            body = json.loads(content)
+        elif (filename := part.get_filename()) is not None:
+            files[filename] = content
+    return body, files
 
 
 def reply(payload: Any, status: int = 200) -> web.Response:

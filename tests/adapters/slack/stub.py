@@ -8,6 +8,9 @@ The real slack-bolt app and slack_sdk clients talk to it as they would to Slack:
   conversations.replies), views.open/publish, apps.connections.open (a ws:// URL to this stub).
   `refuse(method, error, status=..., retry_after=...)` queues a refusal for the next call.
 - `POST /respond/<id>`: a response_url; posts are recorded in `responses`.
+- files_upload_v2's three steps: files.getUploadURLExternal (an upload URL on this stub),
+  `POST /upload/<file id>` (the bytes, kept in `uploads`), files.completeUploadExternal
+  (recorded like any call); conversations.open answers a direct message channel `D<user>`.
 - `GET /ws`: the Socket Mode websocket. `envelope(...)` pushes a request and returns the
   client's ack; `disconnect()` asks the client to reconnect, as Slack does.
 
@@ -53,6 +56,7 @@ class SlackStub:
     calls: list[Call] = field(default_factory=list)
     responses: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     messages: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    uploads: dict[str, bytes] = field(default_factory=dict)
     sockets: list[web.WebSocketResponse] = field(default_factory=list)
     base_url: str = ""
     _refusals: dict[str, list[Refusal]] = field(default_factory=dict)
@@ -67,6 +71,7 @@ class SlackStub:
         app = web.Application()
         app.router.add_route("*", "/api/{method}", self._api)
         app.router.add_post("/respond/{id}", self._respond)
+        app.router.add_post("/upload/{id}", self._upload)
         app.router.add_get("/ws", self._ws)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
@@ -187,6 +192,13 @@ class SlackStub:
         if method == "conversations.replies":
             parent = self.messages.get((str(params.get("channel")), str(params.get("ts"))))
             return {"messages": [parent] if parent else []}
+        if method == "conversations.open":
+            return {"channel": {"id": f"D{params.get('users')}"}}
+        if method == "files.getUploadURLExternal":
+            file_id = f"F{next(self._ts)}"
+            return {"upload_url": f"{self.base_url}/upload/{file_id}", "file_id": file_id}
+        if method == "files.completeUploadExternal":
+            return {"files": json.loads(str(params.get("files", "[]")))}
         if method == "apps.connections.open":
             return {"url": f"ws{self.base_url.removeprefix('http')}/ws?n={len(self.sockets) + 1}"}
         return {}
@@ -197,6 +209,12 @@ class SlackStub:
         async with self._changed:
             self._changed.notify_all()
         return web.Response(text="ok")
+
+    async def _upload(self, request: web.Request) -> web.Response:
+        self.uploads[request.match_info["id"]] = await request.read()
+        async with self._changed:
+            self._changed.notify_all()
+        return web.Response(text=f"OK - {len(self.uploads[request.match_info['id']])}")
 
     async def _ws(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(autoping=True)

@@ -1,0 +1,91 @@
+"""`/me`: a member's progress, as one private reply.
+
+Their streak (current and longest, days frozen in it, whether today counts yet), points in
+this workspace and everywhere, quizzes and reviews answered and right per topic, reviews due
+now, and coding problems solved. Everything is read from the database, so it works where no
+grading sandbox runs. `me_view` is the view with no option; Slack's App Home shows the same
+reply (adapters/slack/home.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from bot.commands.context import Context
+from bot.i18n import t
+from bot.learning.streaks import Streak
+from bot.store.activity import TopicRecord
+from bot.store.submissions import Progress
+from bot.types import Field, Invocation, Locale, Reply
+
+TOPICS_SHOWN = 10  # the most practised topics; the rest would crowd the reply
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Everything `/me` shows, read at one instant."""
+
+    streak: Streak
+    longest: int
+    points_here: int
+    points_all: int
+    topics: tuple[TopicRecord, ...]
+    due: int
+    problems: Progress
+
+
+async def me(ctx: Context, inv: Invocation) -> Reply:
+    return await me_view(ctx, inv)
+
+
+async def me_view(ctx: Context, inv: Invocation) -> Reply:
+    """The asker's progress (the reply to `/me` with no option)."""
+    return progress_reply(await standing(ctx, inv), inv.locale)
+
+
+async def standing(ctx: Context, inv: Invocation) -> Standing:
+    user, now = inv.user, ctx.clock.now()
+    streak, longest = await ctx.ledger.streak(user, now, inv.channel)
+    activity = ctx.ledger.activity
+    return Standing(
+        streak, longest, await activity.points(user, inv.channel.workspace or ""),
+        await activity.points(user), tuple(await activity.by_topic(user)),
+        await ctx.progress.due(user, now), await ctx.progress.problems(user),
+    )  # fmt: skip
+
+
+def progress_reply(s: Standing, locale: Locale) -> Reply:
+    none = t(locale, "me.none")
+    solved, attempted = s.problems.solved, s.problems.attempted
+    points = t(locale, "me.points_value", here=s.points_here, all=s.points_all)
+    fields = (
+        Field(t(locale, "me.points"), points),
+        Field(t(locale, "me.due"), t(locale, "me.due_value", count=s.due)),
+        Field(t(locale, "me.topics"), _topics(s.topics, locale) or none, inline=False),
+        Field(t(locale, "me.solved"), ", ".join(f"`{p}`" for p in solved) or none),
+        Field(t(locale, "me.attempted"), ", ".join(f"`{p}`" for p in attempted) or none),
+        Field(t(locale, "me.submissions"), str(s.problems.submissions)),
+    )
+    body = "\n".join([_streak(s.streak, s.longest, locale), "", t(locale, "me.hint")])
+    return Reply(title=t(locale, "me.title"), body=body, fields=fields, ephemeral=True)
+
+
+def _streak(streak: Streak, longest: int, locale: Locale) -> str:
+    if not streak.alive:
+        return t(locale, "me.streak_none", longest=longest)
+    lines = [t(locale, "me.streak", days=streak.days, longest=longest)]
+    if streak.frozen:
+        days = ", ".join(_day(d) for d in sorted(streak.frozen))
+        lines.append(t(locale, "me.frozen", days=days))
+    lines.append(t(locale, "me.today_done" if streak.today else "me.today_open"))
+    return "\n".join(lines)
+
+
+def _topics(records: tuple[TopicRecord, ...], locale: Locale) -> str:
+    return "\n".join(t(locale, "me.topic_line", topic=r.topic, right=r.right,
+                       answered=r.answered) for r in records[:TOPICS_SHOWN])  # fmt: skip
+
+
+def _day(day: date) -> str:
+    return day.isoformat()
