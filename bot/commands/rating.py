@@ -11,8 +11,7 @@ restart, and cannot be replayed into extra reviews.
 from __future__ import annotations
 
 import dataclasses
-from datetime import UTC, datetime, tzinfo
-from zoneinfo import ZoneInfo
+from datetime import datetime
 
 from bot.commands.context import Context
 from bot.errors import BadArgument, NotFound
@@ -56,6 +55,8 @@ async def rate(ctx: Context, inv: Invocation) -> Reply:
     held = await ctx.reviews.rate(inv.user, inv.channel.workspace, q.id, recall, seen)
     if held is None:
         return Reply(t(inv.locale, "rate.already"), ephemeral=True)
+    await ctx.ledger.reviewed(inv.user, inv.channel, q.id, correct=recall is not Recall.AGAIN,
+                              at=ctx.clock.now(), reviews_before=seen)  # fmt: skip
     when = await due_phrase(ctx, inv.user, held.card.due, inv.locale)
     name = t(inv.locale, f"rate.{recall.name.lower()}")
     # Next is offered without looking for a due card first (one query less on the hot path):
@@ -76,6 +77,8 @@ async def check(ctx: Context, inv: Invocation) -> Reply:
     held = await ctx.reviews.quiz_answered(inv.user, inv.channel.workspace, q.id, right, seen)
     if held is None:
         return Reply(t(inv.locale, "rate.already"), ephemeral=True)
+    await ctx.ledger.reviewed(inv.user, inv.channel, q.id, correct=right, at=ctx.clock.now(),
+                              reviews_before=seen)  # fmt: skip
     option = quick.options[choice]
     when = await due_phrase(ctx, inv.user, held.card.due, inv.locale)
     title = t(inv.locale, "quiz.right" if right else "quiz.wrong", letter=letter(choice),
@@ -96,13 +99,8 @@ async def explain(ctx: Context, inv: Invocation) -> Reply:
 
 
 async def due_phrase(ctx: Context, user: User, due: datetime, locale: Locale) -> str:
-    return next_review(due, ctx.clock.now(), await zone_of(ctx, user), locale)
-
-
-async def zone_of(ctx: Context, user: User) -> tzinfo:
-    """The member's own time zone, else UTC (zones are checked when set)."""
-    name = (await ctx.prefs.member(user)).timezone
-    return ZoneInfo(name) if name else UTC
+    """When `due` is, in the member's own days (their zone, as their streak counts them)."""
+    return next_review(due, ctx.clock.now(), await ctx.ledger.zone(user), locale)
 
 
 async def _mine(ctx: Context, inv: Invocation) -> Question:

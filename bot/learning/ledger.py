@@ -49,6 +49,14 @@ class Ledger:
                   dedupe, hinted)  # fmt: skip
         return await self.activity.record(act)
 
+    async def reviewed(self, user: User, channel: ChannelRef, question_id: str, *,
+                       correct: bool, at: datetime, reviews_before: int) -> bool:  # fmt: skip
+        """A review (a rating, or a quick check of `/review`): no points, but a day of
+        practice. The card's review count names the act, as it names the review."""
+        key = f"review:{user.platform}:{user.id}:{question_id}:{reviews_before}"
+        return await self.record(ActKind.REVIEW, user, channel, question_id, correct=correct,
+                                 points=0, at=at, dedupe=key)  # fmt: skip
+
     async def streak(self, user: User, now: datetime,
                      channel: ChannelRef | None = None) -> tuple[Streak, int]:  # fmt: skip
         """The current streak and the longest one."""

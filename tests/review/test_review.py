@@ -242,3 +242,21 @@ async def test_next_with_nothing_due_says_when_the_next_card_is(app: App) -> Non
     rated = await rate(app, "python-gil", "Easy")
     following = await press(app, rated, ActionKind.REVIEW_NEXT)
     assert following.body.startswith("Nothing is due for review. Your next card is due in ")
+
+
+async def test_a_review_is_a_day_of_practice_once_and_scores_nothing(
+    app: App, clock: FakeClock
+) -> None:
+    shown = await say(app, "/answer python-gil")
+    await press(app, shown, ActionKind.RATE, "Good")
+    await press(app, shown, ActionKind.RATE, "Good")  # the same button again: refused
+    assert await app.ledger.activity.days(ALICE) == {START.date()}
+    assert await app.ledger.activity.points(ALICE) == 0
+    rows = await fetch_all(app.db, "SELECT kind, correct FROM activity WHERE user_id = ?",
+                           (ALICE.id,))  # fmt: skip
+    assert [tuple(r) for r in rows] == [("review", 1)]
+    clock.advance(timedelta(days=2))
+    dealt = await press(app, await say(app, "/review"), ActionKind.REVIEW_EXPLAIN)
+    await press(app, dealt, ActionKind.RATE, "Again")
+    streak, _ = await app.ledger.streak(ALICE, clock.now())
+    assert streak.days == 2 and streak.frozen == (START.date() + timedelta(days=1),)
