@@ -128,7 +128,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "hint.none": ("`{id}` has no hints: hints belong to coding problems "
                   "(try `/question kind:coding`).",
                   "`{id}` 没有提示：只有编程题有提示（试试 `/question kind:coding`）。"),
-    "cmd.me": ("Your progress: problems solved and attempted", "你的进度：已解决和尝试过的题目"),
+    "cmd.me": ("Your progress: streak, points, topics, reviews due, problems solved",
+               "你的进度：连续天数、积分、各主题、待复习、已解决的题目"),
     "opt.problem": ("coding problem id, e.g. fast-power", "编程题 id，例如 fast-power"),
     "opt.code": ("Python code, best in a ```python block",
                  "Python 代码，最好放在 ```python 代码块中"),

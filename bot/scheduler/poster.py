@@ -104,7 +104,7 @@ class Poster:
         if question is None:
             raise DeliveryError(f"question {post.question_id} is gone", permanent=True)
         if post.part == "question":
-            new_round = await self._ledger.starts_cycle(post)
+            new_round = await reads.starts_cycle(post)
             return question_post_reply(question, schedule, post.slot, Tally(), new_round), None
         asked = await self._ledger.question_post(post.schedule_id, post.slot)
         thread = (

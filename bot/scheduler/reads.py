@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from bot.schedule.model import Cycle
 from bot.store.questions import QuestionStore
-from bot.store.schedules import ScheduleStore
+from bot.store.schedules import Post, ScheduleStore
 from bot.types import Kind, Question
 
 
@@ -37,6 +37,15 @@ class TickReads:
             found = await self._ledger.current_cycles([schedule_id])
             self._cycles[key] = found.get(key, Cycle())
         return self._cycles[key]
+
+    async def starts_cycle(self, post: Post) -> bool:
+        """Whether `post` opens a new round. Known without a query when this tick read the
+        schedule's cycle before choosing the post (the post is then one round further); a
+        retry from an earlier tick asks the ledger."""
+        before = self._cycles.get((post.schedule_id, post.kind))
+        if before is not None and post.question_id not in before.asked:
+            return post.cycle == before.number + 1
+        return await self._ledger.starts_cycle(post)
 
     async def pool(self, kind: Kind, topic: str | None) -> list[str]:
         """The questions a schedule may draw from; one query per filter per tick."""
