@@ -104,10 +104,8 @@ async def run() -> None:
             await fill(db)
             seen, store, rng = SeenStore(db), QuestionStore(db), random.Random(1)
             cases: dict[str, Callable[[], Awaitable[object]]] = {
-                "pick, member with history": lambda: seen.pick(ME, rng, NOW, workspace="w"),
-                "pick, same, topic:gpu": lambda: seen.pick(
-                    ME, rng, NOW, topic="gpu", workspace="w"
-                ),
+                "pick, member with history": lambda: seen.pick(ME, rng, NOW),
+                "pick, same, topic:gpu": lambda: seen.pick(ME, rng, NOW, topic="gpu"),
                 "pick, new member": lambda: seen.pick(User("bench", "new", "n"), rng, NOW),
                 "plain random (before)": lambda: store.pick(rng),
             }

@@ -72,7 +72,6 @@ async def _pick(
         kind=kind,
         topic=topic,
         difficulty=difficulty,
-        workspace=inv.channel.workspace,
     )
     return await ctx.store.get(picked) if picked is not None else None
 

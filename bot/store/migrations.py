@@ -273,4 +273,8 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE submissions ADD COLUMN workspace TEXT;
     ALTER TABLE submissions ADD COLUMN channel TEXT;
     """,
+    # 10: a member's quiz answers found without a scan (seen questions, /forget me).
+    """
+    CREATE INDEX quiz_answers_member ON quiz_answers (platform, user_id);
+    """,
 )

@@ -2,7 +2,7 @@
 
 A member has seen a question when it was shown to them (`questions_seen`, written here), when
 they opened its answer (`answer_reveals`), answered it (any act of the `activity` ledger, or
-a daily quiz of their workspace in `quiz_answers`) or hold a review card for it (`cards`).
+a daily quiz in `quiz_answers`) or hold a review card for it (`cards`).
 The pick, among the questions that match the filters:
 
 1. one they have not seen, at random;
@@ -20,8 +20,7 @@ the bank. Seen questions are ranked from the history alone. `bench/picks.py` mea
 Walking from a random point is uniform while nothing is seen; later, an unseen question
 that follows a long run of seen ones is a little likelier than one after another unseen
 one: no member will notice, and a uniform draw would cost a scan of the bank on every pick.
-`quiz_answers` has no index by member: its answers are looked up from the daily posts of
-the asker's workspace, and the ledger (`activity`) has every answer wherever it was given.
+Quiz answers are found by member (index `quiz_answers_member`), wherever they were given.
 """
 
 from __future__ import annotations
@@ -42,24 +41,23 @@ _SEEN = """WITH mine (question_id, at) AS (
         UNION ALL
         SELECT question_id, at FROM activity WHERE platform = ?1 AND user_id = ?2
         UNION ALL
-        SELECT d.question_id, a.answered_at FROM schedules s
-          JOIN daily_posts d ON d.schedule_id = s.id AND d.part = 'question'
-          JOIN quiz_answers a ON a.schedule_id = d.schedule_id AND a.slot = d.slot
-                             AND a.platform = ?1 AND a.user_id = ?2
-         WHERE s.platform = ?1 AND s.workspace = ?3
+        SELECT d.question_id, a.answered_at FROM quiz_answers a
+          JOIN daily_posts d ON d.schedule_id = a.schedule_id AND d.slot = a.slot
+                            AND d.part = 'question'
+         WHERE a.platform = ?1 AND a.user_id = ?2
         UNION ALL
         SELECT question_id, '' FROM cards WHERE platform = ?1 AND user_id = ?2
     ),
     seen (question_id, at) AS (SELECT question_id, max(at) FROM mine GROUP BY question_id),
     latest (question_id) AS (SELECT question_id FROM seen ORDER BY at DESC LIMIT 1)"""
 
-# Parameters: ?1 platform, ?2 member, ?3 workspace, ?4 now, ?5 where the walk starts (a
-# fraction of the largest rowid); the filters' own from ?6 on. `coalesce` evaluates its
+# Parameters: ?1 platform, ?2 member, ?3 now, ?4 where the walk starts (a fraction of the
+# largest rowid); the filters' own from ?5 on. `coalesce` evaluates its
 # arguments in turn and stops at the first that is not NULL, so the ranking of seen
 # questions costs nothing while an unseen one is found; NOT INDEXED walks the table in
 # rowid order from the start point instead of sorting every match.
 _UNSEEN = """(SELECT q.id FROM questions q NOT INDEXED
-         WHERE q.rowid {op} ?5 * (SELECT max(rowid) FROM questions) AND {where}
+         WHERE q.rowid {op} ?4 * (SELECT max(rowid) FROM questions) AND {where}
            AND q.id NOT IN (SELECT question_id FROM mine)
          ORDER BY q.rowid LIMIT 1)"""
 _PICK = f"""{_SEEN}
@@ -69,7 +67,7 @@ _PICK = f"""{_SEEN}
         (SELECT q.id FROM seen s JOIN questions q ON q.id = s.question_id
            LEFT JOIN cards c ON c.platform = ?1 AND c.user_id = ?2 AND c.question_id = q.id
           WHERE {{where}}
-          ORDER BY q.id IN latest, coalesce(c.due > ?4, 1), s.at LIMIT 1))"""
+          ORDER BY q.id IN latest, coalesce(c.due > ?3, 1), s.at LIMIT 1))"""
 
 
 class SeenStore:
@@ -90,7 +88,6 @@ class SeenStore:
         rng: random.Random,
         now: datetime,
         *,
-        workspace: str | None = None,
         kind: Kind | None = None,
         topic: str | None = None,
         difficulty: Difficulty | None = None,
@@ -98,9 +95,8 @@ class SeenStore:
         """The id of the question `user` should see next (see the module docstring), or
         None if no live question matches the filters."""
         where, filters = live_filters(kind, topic, difficulty)
-        where = _numbered(where, first=6)
-        params = (user.platform, user.id, workspace or "", now.isoformat(), rng.random(),
-                  *filters)  # fmt: skip
+        where = _numbered(where, first=5)
+        params = (user.platform, user.id, now.isoformat(), rng.random(), *filters)
         row = await fetch_one(self._db, _PICK.format(where=where), params)
         return str(row[0]) if row and row[0] is not None else None
 
