@@ -38,18 +38,21 @@ from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem, load_problems
 from bot.grading.service import Grading
 from bot.learning.ledger import Ledger
+from bot.learning.scores import Scores
 from bot.platforms import Platforms
 from bot.ports import Clock
 from bot.scheduler import Scheduler, SchedulerConfig
 from bot.scheduler.tally import Tallies
 from bot.settings import Settings
 from bot.store.activity import ActivityStore
+from bot.store.boards import BoardStore
 from bot.store.database import open_database
 from bot.store.members import MemberData
 from bot.store.preferences import Preferences
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
+from bot.store.scores import ScoreStore
 from bot.store.submissions import SubmissionStore
 
 log = logging.getLogger(__name__)
@@ -66,6 +69,7 @@ class App:
     quizzes: QuizStore
     tallies: Tallies
     ledger: Ledger
+    scores: Scores
 
 
 @asynccontextmanager
@@ -85,19 +89,20 @@ async def open_app(
         store, schedules, submissions = QuestionStore(db), ScheduleStore(db), SubmissionStore(db)
         quizzes, prefs = QuizStore(db), Preferences(db)
         ledger = Ledger(ActivityStore(db), prefs, schedules)
+        scores = Scores(ledger, ScoreStore(db), BoardStore(db))
         platforms = Platforms()
         config = SchedulerConfig(grace=settings.grace)
-        scheduler = Scheduler(schedules, store, clock, platforms, config, submissions, quizzes)
+        scheduler = Scheduler(schedules, store, clock, platforms, config, submissions, quizzes,
+                              scores)  # fmt: skip
         tallies = Tallies(schedules, store, quizzes, platforms, clock)
         stack.push_async_callback(tallies.close)
         graded = None
         if grading:
             graded = await stack.enter_async_context(open_grading(submissions, settings, clock))
         context = Context(store, clock, rng or random.Random(), schedules, scheduler, quizzes,
-                          MemberData(db), prefs, ledger, tallies, graded)  # fmt: skip
-        yield App(
-            Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies, ledger
-        )
+                          MemberData(db), prefs, ledger, scores, tallies, graded)  # fmt: skip
+        yield App(Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies,
+                  ledger, scores)  # fmt: skip
 
 
 def clock_for(settings: Settings) -> Clock:

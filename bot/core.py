@@ -20,6 +20,7 @@ from bot.commands.forget import confirm, forget
 from bot.commands.grading import me, run, submit
 from bot.commands.help import help_
 from bot.commands.hints import hint
+from bot.commands.leaderboard import leaderboard
 from bot.commands.lookup import answer, question, topics
 from bot.commands.overview import Mention, workspace_schedules
 from bot.commands.parse import parse_line, unknown_command
@@ -60,6 +61,7 @@ HANDLERS: dict[str, Handler] = {
     "forget": forget,
     "forget-confirm": confirm,
     "me": me,
+    "leaderboard": leaderboard,
 }
 
 

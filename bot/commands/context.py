@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from bot.grading.service import Grading
 from bot.learning.ledger import Ledger
+from bot.learning.scores import Scores
 from bot.ports import Clock
 from bot.scheduler import Scheduler
 from bot.scheduler.tally import Tallies
@@ -28,5 +29,6 @@ class Context:
     members: MemberData
     prefs: Preferences
     ledger: Ledger
+    scores: Scores
     tallies: Tallies | None = None  # None: quiz posts are not edited (some tests)
     grading: Grading | None = None  # None where no sandbox runs (some tests)

@@ -8,8 +8,10 @@ this module only checks the arguments and builds the reply.
 from __future__ import annotations
 
 from bot.commands.context import Context
+from bot.commands.timezone import my_timezone
 from bot.commands.verdicts import grade_reply, progress_reply
 from bot.errors import BadArgument, GradingUnavailable, NotFound
+from bot.grades import Verdict
 from bot.grading.service import Grading
 from bot.i18n import t
 from bot.text.code import extract_code
@@ -26,7 +28,9 @@ async def submit(ctx: Context, inv: Invocation) -> Reply:
     if problem is None:
         ids = ", ".join(f"`{p}`" for p in sorted(grading.grader.problems))
         raise NotFound(t(inv.locale, "grading.not_problem", id=problem_id, ids=ids))
-    grade = await grading.submit(inv.user, inv.locale, problem, _code(inv))
+    grade = await grading.submit(inv.user, inv.locale, problem, _code(inv), inv.channel)
+    if grade.verdict is Verdict.ACCEPTED:
+        await ctx.scores.solved(inv.user, inv.channel, problem.id, ctx.clock.now())
     question = await ctx.store.get(problem.id)
     title = question.display_title(inv.locale) if question else problem.id
     return grade_reply(grade, inv.locale, title)
@@ -38,6 +42,8 @@ async def run(ctx: Context, inv: Invocation) -> Reply:
 
 
 async def me(ctx: Context, inv: Invocation) -> Reply:
+    if inv.options.get("timezone", "").strip():
+        return await my_timezone(ctx, inv)
     progress = await _grading(ctx).submissions.progress(inv.user)
     return progress_reply(progress, inv.locale)
 

@@ -33,6 +33,7 @@ async def quiz(ctx: Context, inv: Invocation) -> Reply:
                                        ctx.clock.now())  # fmt: skip
     if earlier is not None:
         return Reply(t(inv.locale, "quiz.already", letter=letter(earlier.choice)), ephemeral=True)
+    await ctx.scores.quiz_answered(schedule, asked, inv.user, mine.correct, ctx.clock.now())
     if ctx.tallies is not None:
         ctx.tallies.changed(post)
     return _verdict(check, mine, inv.locale, schedule.locale)

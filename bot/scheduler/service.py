@@ -9,6 +9,7 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from bot.learning.scores import Scores
 from bot.platforms import Platforms
 from bot.ports import Clock
 from bot.schedule.model import Schedule
@@ -55,6 +56,7 @@ class Scheduler:
         config: SchedulerConfig = SchedulerConfig(),
         submissions: SubmissionStore | None = None,
         quizzes: QuizStore | None = None,
+        scores: Scores | None = None,
     ) -> None:
         self._ledger, self._questions, self._clock = ledger, questions, clock
         self._platforms, self._config = platforms, config
@@ -64,7 +66,7 @@ class Scheduler:
         # poster's pauses, so a post does not read its schedule back from the database.
         self._roster: dict[int, Schedule] = {}
         self._poster = Poster(ledger, platforms, clock, self._plan, self._roster,
-                              config.retry_delays, submissions, quizzes)  # fmt: skip
+                              config.retry_delays, submissions, quizzes, scores)  # fmt: skip
         self._limit = asyncio.Semaphore(config.concurrency)
         self._loaded: set[str] = set()  # platforms whose schedules this run has planned
         self._loading = asyncio.Lock()

@@ -22,15 +22,18 @@ from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem
 from bot.grading.service import Grading, Recovery
 from bot.learning.ledger import Ledger
+from bot.learning.scores import Scores
 from bot.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store.activity import ActivityStore
+from bot.store.boards import BoardStore
 from bot.store.database import fetch_all, open_database
 from bot.store.members import MemberData
 from bot.store.preferences import Preferences
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
+from bot.store.scores import ScoreStore
 from bot.store.submissions import SubmissionStore
 from bot.types import ActionKind, ChannelRef, Locale, Reply, User
 from tests.fakes import REPO, FakeClock
@@ -80,10 +83,12 @@ def grading(
 def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
         grading: Grading) -> Studybot:  # fmt: skip
     prefs = Preferences(loaded_db)
+    ledger = Ledger(ActivityStore(loaded_db), prefs, ScheduleStore(loaded_db))
+    scores = Scores(ledger, ScoreStore(loaded_db), BoardStore(loaded_db))
     context = Context(QuestionStore(loaded_db), clock, random.Random(1),
                       ScheduleStore(loaded_db), scheduler, QuizStore(loaded_db),
-                      MemberData(loaded_db), prefs, Ledger(ActivityStore(loaded_db), prefs,
-                      ScheduleStore(loaded_db)), grading=grading)  # fmt: skip
+                      MemberData(loaded_db), prefs, ledger, scores,
+                      grading=grading)  # fmt: skip
     return Studybot(context)
 
 
