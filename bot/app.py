@@ -42,6 +42,7 @@ from bot.learning.scores import Scores
 from bot.platforms import Platforms
 from bot.ports import Clock
 from bot.scheduler import Scheduler, SchedulerConfig
+from bot.scheduler.summary import Summaries
 from bot.scheduler.tally import Tallies
 from bot.settings import Settings
 from bot.store.activity import ActivityStore
@@ -54,6 +55,7 @@ from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
 from bot.store.scores import ScoreStore
 from bot.store.submissions import SubmissionStore
+from bot.store.summaries import SummaryStore
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +94,9 @@ async def open_app(
         scores = Scores(ledger, ScoreStore(db), BoardStore(db))
         platforms = Platforms()
         config = SchedulerConfig(grace=settings.grace)
+        summaries = Summaries(SummaryStore(db), scores.boards, platforms, clock)
         scheduler = Scheduler(schedules, store, clock, platforms, config, submissions, quizzes,
-                              scores)  # fmt: skip
+                              scores, summaries)  # fmt: skip
         tallies = Tallies(schedules, store, quizzes, platforms, clock)
         stack.push_async_callback(tallies.close)
         graded = None

@@ -465,7 +465,7 @@ CATALOG: dict[str, tuple[str, str]] = {
                         "小测验：{answered} 人次作答，{right} 人次答对。"),
     "summary.solved": ("Problems solved: {count}.", "解出的编程题：{count} 道次。"),
     "summary.streaks": ("Longest streaks", "最长连续打卡"),
-    "summary.streak": ("{name}: {days} days", "{name}：{days} 天"),
+    "summary.streak": ("{name}: {days}-day streak", "{name}：连续 {days} 天"),
     "summary.quiet": ("A quiet week: nobody answered or solved anything here. Today's question "
                       "is a good place to start.", "安静的一周：这里没有人作答或解题。"
                       "就从今天的题目开始吧。"),

@@ -10,13 +10,13 @@ their last act that scored.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 
 import aiosqlite
 
 from bot.grades import Verdict
-from bot.store.database import fetch_all, fetch_one
+from bot.store.database import fetch_all
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +71,7 @@ class Totals:
     answered: int = 0
     right: int = 0
     solved: int = 0
-    members: tuple[str, ...] = ()
+    members: dict[str, str] = field(default_factory=dict)  # who acted: id -> name
 
 
 class BoardStore:
@@ -95,19 +95,15 @@ class BoardStore:
 
     async def totals(self, scope: Scope) -> Totals:
         where, params = _where(scope)
-        row = await fetch_one(
+        rows = await fetch_all(
             self._db,
-            f"""SELECT coalesce(sum(kind = 'quiz'), 0),
-                       coalesce(sum(kind = 'quiz' AND correct), 0),
-                       coalesce(sum(kind = 'solve'), 0),
-                       group_concat(DISTINCT user_id)
-                FROM activity WHERE {where}""",
+            f"""SELECT user_id, max(user_name), sum(kind = 'quiz'), sum(kind = 'quiz' AND correct),
+                       sum(kind = 'solve')
+                FROM activity WHERE {where} GROUP BY user_id""",
             params,
         )
-        if row is None:
-            return Totals()
-        members = tuple(sorted(str(row[3]).split(","))) if row[3] else ()
-        return Totals(int(row[0]), int(row[1]), int(row[2]), members)
+        answered, right, solved = (sum(int(r[i]) for r in rows) for i in (2, 3, 4))
+        return Totals(answered, right, solved, {str(r[0]): str(r[1]) for r in rows})
 
     async def days(self, platform: str, members: Collection[str]) -> dict[str, set[date]]:
         """The local days each of `members` practised (for their streaks), in one query."""
