@@ -1,11 +1,11 @@
-"""`make bench` / `python -m bench [bank|schedule|grading|discord|slack|soak]`: all, or those
+"""`make bench` / `python -m bench [bank|schedule|grading|discord|slack|soak|scores]`: all, or those
 named. The soak runs `SOAK_MINUTES` (default 5) minutes."""
 
 from __future__ import annotations
 
 import sys
 
-from bench import bank, discord, grading, schedule, slack, soak
+from bench import bank, discord, grading, schedule, scores, slack, soak
 
 SUITES = {
     "bank": bank.main,
@@ -14,6 +14,7 @@ SUITES = {
     "discord": discord.main,
     "slack": slack.main,
     "soak": soak.main,
+    "scores": scores.main,
 }
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ not retried (the week after has its own summary).
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 from datetime import datetime, timedelta
@@ -19,11 +20,15 @@ from bot.learning.summary import WeekSummary, summarize
 from bot.platforms import Platforms
 from bot.ports import Clock
 from bot.schedule.model import Schedule
-from bot.store.boards import BoardStore
+from bot.store.boards import BoardStore, MemberWeek, Scope
 from bot.store.summaries import SummaryStore
 from bot.types import Locale, Reply
 
 log = logging.getLogger(__name__)
+
+
+Weeks = dict[str, list[MemberWeek]]
+KEEP = timedelta(minutes=5)  # how long a workspace's week, once read, serves other channels
 
 
 class Summaries:
@@ -31,6 +36,9 @@ class Summaries:
                  clock: Clock) -> None:  # fmt: skip
         self._store, self._boards = store, boards
         self._platforms, self._clock = platforms, clock
+        # A past week does not change: the summaries due in one minute (a thousand channels
+        # of one server, say) share one read of it, kept for a few minutes.
+        self._weeks: dict[Scope, tuple[datetime, asyncio.Task[Weeks]]] = {}
 
     async def post(self, schedule: Schedule, due: datetime) -> bool:
         """Send the summary of the week before `due`, unless it was claimed already."""
@@ -41,7 +49,10 @@ class Summaries:
         if not await self._store.claim(schedule.id, week):
             return False
         try:
-            summary = await summarize(self._boards, schedule.channel, span, schedule.zone)
+            week_of = await self._week(schedule, span)
+            end = span.end.astimezone(schedule.zone).date() if span.end else due.date()
+            summary = await summarize(self._boards, schedule.channel,
+                                      week_of.get(schedule.channel.channel, []), end)  # fmt: skip
             reply = summary_reply(summary, span, schedule)
             ref = await adapter.send(schedule.channel, reply, nonce=_nonce(schedule.id, week))
         except Exception:
@@ -50,6 +61,20 @@ class Summaries:
             return False
         await self._store.sent(schedule.id, week, ref.message_id, self._clock.now())
         return True
+
+    async def _week(self, schedule: Schedule, span: Span) -> Weeks:
+        """The week's acts of the schedule's workspace by channel, read once for all."""
+        c, now = schedule.channel, self._clock.now()
+        scope = Scope(c.platform, c.workspace or "", None, span.start, span.end)
+        self._weeks = {k: v for k, v in self._weeks.items() if now - v[0] < KEEP}
+        if scope not in self._weeks:
+            read = asyncio.ensure_future(self._boards.by_channel(scope))
+            self._weeks[scope] = (now, read)
+        try:
+            return await asyncio.shield(self._weeks[scope][1])
+        except Exception:
+            self._weeks.pop(scope, None)  # the next channel reads it again
+            raise
 
 
 def summary_reply(summary: WeekSummary, span: Span, schedule: Schedule) -> Reply:

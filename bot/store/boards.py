@@ -74,6 +74,19 @@ class Totals:
     members: dict[str, str] = field(default_factory=dict)  # who acted: id -> name
 
 
+@dataclass(frozen=True, slots=True)
+class MemberWeek:
+    """One member's acts in one channel over a span."""
+
+    user_id: str
+    name: str
+    points: int
+    reached: str  # when they reached `points` (UTC ISO), for ties
+    answered: int
+    right: int
+    solved: int
+
+
 class BoardStore:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
@@ -104,6 +117,25 @@ class BoardStore:
         )
         answered, right, solved = (sum(int(r[i]) for r in rows) for i in (2, 3, 4))
         return Totals(answered, right, solved, {str(r[0]): str(r[1]) for r in rows})
+
+    async def by_channel(self, scope: Scope) -> dict[str, list[MemberWeek]]:
+        """Every channel's members and their acts in `scope` (a workspace and a span), in one
+        pass over the index range: the weekly summaries of a thousand channels share it."""
+        where, params = _where(scope)
+        rows = await fetch_all(
+            self._db,
+            f"""SELECT channel, user_id, max(user_name), sum(points),
+                       coalesce(max(CASE WHEN points > 0 THEN at END), ''),
+                       sum(kind = 'quiz'), sum(kind = 'quiz' AND correct), sum(kind = 'solve')
+                FROM activity WHERE {where} GROUP BY channel, user_id""",
+            params,
+        )
+        found: dict[str, list[MemberWeek]] = {}
+        for r in rows:
+            member = MemberWeek(str(r[1]), str(r[2]), int(r[3]), str(r[4]), int(r[5]), int(r[6]),
+                                int(r[7]))  # fmt: skip
+            found.setdefault(str(r[0]), []).append(member)
+        return found
 
     async def days(self, platform: str, members: Collection[str]) -> dict[str, set[date]]:
         """The local days each of `members` practised (for their streaks), in one query."""
