@@ -34,7 +34,7 @@ from bot.store.summaries import SummaryStore
 from bot.types import ChannelRef, Invocation, Locale, MessageRef, Reply, User
 
 MEMBERS, CHANNELS, DAYS = 10_000, 1_000, 30
-NOW = datetime(2026, 3, 30, 1, 0, tzinfo=UTC)  # a Monday
+NOW = datetime(2026, 3, 29, 15, 0, tzinfo=UTC)  # a Sunday afternoon: a full week
 CONTENT = Path(__file__).resolve().parents[1] / "content"
 QUESTIONS = ("python-gil", "ring-allreduce", "gpu-memory", "fast-power")
 
@@ -117,13 +117,22 @@ async def record(app: App, rng: random.Random) -> None:
 
 
 async def boards(app: App, rng: random.Random) -> None:
-    for label, options in (("week, server", {}), ("week, channel", {"scope": "channel"}),
-                           ("all time, server", {"period": "all"}),
-                           ("month, topic", {"period": "month", "topic": "python"})):  # fmt: skip
+    """Each case asks 100 times; every tenth ask, an answer comes in first (the board
+    changes). `cold` asks in random channels of the thousand: each a first read."""
+    cases = (("week, server", {}, 1), ("week, channel, cold", {"scope": "channel"}, CHANNELS),
+             ("week, channel, warm", {"scope": "channel"}, 5),
+             ("all time, server", {"period": "all"}, 1),
+             ("month, topic", {"period": "month", "topic": "python"}, 1))  # fmt: skip
+    for label, options, channels in cases:
 
-        async def ask(i: int, options: dict[str, str] = options) -> None:
+        async def ask(i: int, options: dict[str, str] = options, channels: int = channels,
+                      label: str = label) -> None:  # fmt: skip
+            where = ChannelRef("bench", f"c{rng.randrange(channels)}", "guild")
+            if i % 10 == 0:
+                await app.scores.ledger.record(ActKind.QUIZ, User("bench", f"m{i}", "member"),
+                                               where, "python-gil", correct=True, points=12,
+                                               at=NOW, dedupe=f"bench {label}:{i}")  # fmt: skip
             who = User("bench", f"m{rng.randrange(MEMBERS)}", "member")
-            where = ChannelRef("bench", f"c{rng.randrange(CHANNELS)}", "guild")
             reply = await app.core.handle(Invocation("leaderboard", options, who, where,
                                                      Locale.EN))  # fmt: skip
             assert reply.title and reply.title.startswith("Leaderboard"), reply

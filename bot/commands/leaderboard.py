@@ -35,7 +35,7 @@ async def leaderboard(ctx: Context, inv: Invocation) -> Reply:
     here = inv.channel
     scope = Scope(here.platform, here.workspace or "", here.channel if per_channel else None,
                   span.start, span.end, topic)  # fmt: skip
-    rows = await ctx.scores.boards.standings(scope, inv.user.id, TOP)
+    rows = await ctx.scores.leaderboards.standings(scope, inv.user.id, TOP)
     where = t(inv.locale, f"board.scope.{'channel' if per_channel else 'server'}")
     title = t(inv.locale, "board.title", period=t(inv.locale, f"board.period.{period}"),
               scope=where)  # fmt: skip

@@ -17,6 +17,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.learning import points
+from bot.learning.leaderboards import Leaderboards
 from bot.learning.ledger import Ledger
 from bot.schedule.model import Schedule
 from bot.store.activity import ActKind
@@ -29,6 +30,7 @@ from bot.types import ChannelRef, User
 class Scores:
     def __init__(self, ledger: Ledger, store: ScoreStore, boards: BoardStore) -> None:
         self.ledger, self.store, self.boards = ledger, store, boards
+        self.leaderboards = Leaderboards(boards)
 
     async def quiz_answered(self, schedule: Schedule, asked: Post, user: User, correct: bool,
                             at: datetime) -> bool:  # fmt: skip

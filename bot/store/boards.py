@@ -16,7 +16,7 @@ from datetime import UTC, date, datetime
 import aiosqlite
 
 from bot.grades import Verdict
-from bot.store.database import fetch_all
+from bot.store.database import fetch_all, fetch_one
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,28 @@ class Scope:
     start: datetime | None = None
     end: datetime | None = None
     topic: str | None = None
+
+    @property
+    def start_iso(self) -> str:
+        return self.start.astimezone(UTC).isoformat() if self.start else ""
+
+    @property
+    def end_iso(self) -> str:
+        return self.end.astimezone(UTC).isoformat() if self.end else ""
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerRow:
+    """One act as a board folds it in."""
+
+    platform: str
+    workspace: str
+    channel: str
+    user_id: str
+    name: str
+    question_id: str
+    points: int
+    at: str  # UTC ISO
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +127,39 @@ class BoardStore:
                   WHERE rank <= ? OR user_id = ? ORDER BY rank"""
         rows = await fetch_all(self._db, sql, (*params, top, asker))
         return [Standing(int(r[0]), str(r[1]), str(r[2]), int(r[3])) for r in rows]
+
+    async def last_id(self) -> int:
+        row = await fetch_one(self._db, "SELECT coalesce(max(id), 0) FROM activity")
+        return int(row[0]) if row else 0
+
+    async def grouped(self, scope: Scope, upto: int) -> list[tuple[str, str, int, str]]:
+        """Every member of `scope` up to ledger row `upto`: (id, name, points, reached)."""
+        where, params = _where(scope)
+        rows = await fetch_all(
+            self._db,
+            f"""SELECT user_id, max(user_name), sum(points),
+                       coalesce(max(CASE WHEN points > 0 THEN at END), '')
+                FROM activity WHERE {where} AND id <= ? GROUP BY user_id""",
+            (*params, upto),
+        )
+        return [(str(r[0]), str(r[1]), int(r[2]), str(r[3])) for r in rows]
+
+    async def rows_between(self, after: int, upto: int) -> list[LedgerRow]:
+        """The ledger's rows written after row `after`, up to `upto` (a primary key range)."""
+        rows = await fetch_all(
+            self._db,
+            """SELECT platform, workspace, channel, user_id, user_name, question_id, points, at
+               FROM activity WHERE id > ? AND id <= ?""",
+            (after, upto),
+        )
+        return [LedgerRow(str(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5]),
+                          int(r[6]), str(r[7])) for r in rows]  # fmt: skip
+
+    async def topic_questions(self, topic: str) -> frozenset[str]:
+        rows = await fetch_all(
+            self._db, "SELECT question_id FROM question_topics WHERE topic = ?", (topic,)
+        )
+        return frozenset(str(r[0]) for r in rows)
 
     async def totals(self, scope: Scope) -> Totals:
         where, params = _where(scope)
@@ -189,10 +244,10 @@ def _where(scope: Scope) -> tuple[str, tuple[object, ...]]:
     clauses, params = ["platform = ?", "workspace = ?"], [scope.platform, scope.workspace]
     if scope.start is not None:
         clauses.append("at >= ?")
-        params.append(scope.start.astimezone(UTC).isoformat())
+        params.append(scope.start_iso)
     if scope.end is not None:
         clauses.append("at < ?")
-        params.append(scope.end.astimezone(UTC).isoformat())
+        params.append(scope.end_iso)
     if scope.channel is not None:
         clauses.append("channel = ?")
         params.append(scope.channel)

@@ -7,8 +7,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from bot.app import App
+from bot.learning.leaderboards import Leaderboards
 from bot.store.activity import ActKind
-from bot.store.boards import Scope
+from bot.store.boards import BoardStore, Scope
 from bot.store.database import fetch_all
 from bot.store.schedules import ScheduleStore
 from bot.text.tables import width
@@ -151,3 +152,38 @@ async def test_the_board_reads_an_index_range(app: App) -> None:
                                                 NOW.isoformat(), "c1"))  # fmt: skip
     assert any("USING INDEX activity_board" in str(row[3]) for row in plan), [r[3] for r in plan]
     assert await app.scores.boards.standings(where, "m1") == []
+
+
+async def test_a_warm_board_folds_new_acts_as_a_cold_one_reads_them(
+    app: App, clock: FakeClock
+) -> None:
+    clock.set(NOW)
+    alice, bob, carol = member(1, "alice"), member(2, "bob"), member(3, "carol")
+    await score(app, alice, 10, NOW - timedelta(hours=3))
+    scopes = [Scope("test", "guild", None, NOW - timedelta(days=2)),
+              Scope("test", "guild", "c1", NOW - timedelta(days=2)),
+              Scope("test", "guild", None, None, None, "distributed")]  # fmt: skip
+    warm = app.scores.leaderboards
+    for scope in scopes:
+        await warm.standings(scope, "m1")
+    await score(app, bob, 10, NOW - timedelta(hours=2))  # ties with alice, later
+    await score(app, carol, 25, NOW - timedelta(hours=1), THERE, "ring-allreduce")
+    await score(app, alice, 5, NOW - timedelta(days=3))  # before the two-day boards
+    await score(app, bob, 0, NOW)  # a wrong answer
+    await score(app, carol, 40, NOW, ChannelRef("test", "c1", "other-guild"))
+    for scope in scopes:
+        cold = Leaderboards(BoardStore(app.db))
+        assert await warm.standings(scope, "m2") == await cold.standings(scope, "m2"), scope
+    rows = await warm.standings(scopes[0], "m2")
+    assert [(r.rank, r.name, r.points) for r in rows] == [(1, "carol", 25), (2, "alice", 10),
+                                                          (3, "bob", 10)]  # fmt: skip
+
+
+async def test_forgotten_members_leave_the_boards(app: App, clock: FakeClock) -> None:
+    clock.set(NOW)
+    alice, bob = member(1, "alice"), member(2, "bob")
+    await score(app, alice, 10, NOW - timedelta(hours=3))
+    await score(app, bob, 5, NOW - timedelta(hours=3))
+    assert [line.split()[1] for line in rows(await board(app, bob))] == ["alice", "bob"]
+    await app.core.handle(Invocation("forget-confirm", {"answer": "yes"}, alice, HERE))
+    assert [line.split()[1] for line in rows(await board(app, bob))] == ["bob"]
