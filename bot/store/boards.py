@@ -211,26 +211,24 @@ class BoardStore:
     async def problem(self, platform: str, workspace: str, problem_id: str) -> ProblemBoard:
         """Who solved `problem_id` in a workspace (submissions sent outside any workspace,
         in private, count too), how, and how fast."""
-        rows = await fetch_all(
-            self._db,
-            f"""WITH mine AS (
+        rows = list(await self._db.execute_fetchall(
+            """WITH mine AS (
                     SELECT user_id, max(user_name) AS name, min(id) AS first_id,
-                           min(CASE WHEN verdict = '{Verdict.ACCEPTED.value}' THEN id END) AS ok_id,
-                           min(CASE WHEN verdict = '{Verdict.ACCEPTED.value}' THEN created_at END)
-                               AS ok_at,
-                           min(CASE WHEN verdict = '{Verdict.ACCEPTED.value}' THEN cpu_ms END)
-                               AS cpu
+                           min(CASE WHEN verdict = :ok THEN id END) AS ok_id,
+                           min(CASE WHEN verdict = :ok THEN created_at END) AS ok_at,
+                           min(CASE WHEN verdict = :ok THEN cpu_ms END) AS cpu
                     FROM submissions
-                    WHERE problem_id = ? AND platform = ? AND state = 'graded'
-                      AND coalesce(workspace, ?) = ?
+                    WHERE problem_id = :problem AND platform = :platform AND state = 'graded'
+                      AND coalesce(workspace, :workspace) = :workspace
                     GROUP BY user_id)
                 SELECT user_id, name, ok_id, ok_id = first_id, cpu, EXISTS (
-                           SELECT 1 FROM hints_taken h WHERE h.platform = ?
-                           AND h.user_id = mine.user_id AND h.problem_id = ?
+                           SELECT 1 FROM hints_taken h WHERE h.platform = :platform
+                           AND h.user_id = mine.user_id AND h.problem_id = :problem
                            AND h.taken_at < mine.ok_at)
                 FROM mine ORDER BY ok_at IS NULL, ok_at, user_id""",
-            (problem_id, platform, workspace, workspace, platform, problem_id),
-        )
+            {"ok": Verdict.ACCEPTED.value, "problem": problem_id, "platform": platform,
+             "workspace": workspace},
+        ))  # fmt: skip
         solvers = tuple(
             Solver(str(r[0]), str(r[1]), bool(r[3]), None if r[4] is None else float(r[4]),
                    bool(r[5]))
