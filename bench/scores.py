@@ -27,7 +27,7 @@ from bot.schedule.times import parse_local_time, parse_zone
 from bot.scheduler.summary import Summaries
 from bot.settings import Settings
 from bot.store.activity import ActKind
-from bot.store.boards import BoardStore, Scope
+from bot.store.boards import BoardStore
 from bot.store.database import fetch_all
 from bot.store.schedules import ScheduleStore
 from bot.store.summaries import SummaryStore
@@ -166,11 +166,16 @@ async def summaries(app: App) -> None:
 
 
 async def plan(app: App) -> None:
-    scope = Scope("bench", "guild", None, NOW - timedelta(days=7))
-    rows = await fetch_all(app.db, "EXPLAIN QUERY PLAN SELECT user_id, sum(points) FROM activity "
-                           "WHERE platform = ? AND workspace = ? AND at >= ? GROUP BY user_id",
-                           (scope.platform, scope.workspace, NOW.isoformat()))  # fmt: skip
-    print("board query plan: " + "; ".join(str(r[3]) for r in rows))
+    """The plans of a cold board's read: a week of the server by channel (the summaries)
+    and a week of one channel."""
+    start = (NOW - timedelta(days=7)).isoformat()
+    for label, extra, params in (("server week by channel", "", ()),
+                                 ("channel week", " AND channel = ?", ("c1",))):  # fmt: skip
+        rows = await fetch_all(app.db, "EXPLAIN QUERY PLAN SELECT channel, user_id, sum(points) "
+                               "FROM activity WHERE platform = ? AND workspace = ? AND at >= ?"
+                               f"{extra} GROUP BY channel, user_id",
+                               ("bench", "guild", start, *params))  # fmt: skip
+        print(f"{label} query plan: " + "; ".join(str(r[3]) for r in rows))
 
 
 def main() -> None:
