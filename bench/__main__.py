@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from bench import bank, discord, grading, picks, quiz_burst, review, schedule, slack, soak
+from bench import bank, discord, grading, picks, quiz_burst, review, schedule, scores, slack, soak
 
 SUITES = {
     "bank": bank.main,
@@ -17,6 +17,7 @@ SUITES = {
     "burst": quiz_burst.main,
     "review": review.main,
     "soak": soak.main,
+    "scores": scores.main,
 }
 
 if __name__ == "__main__":

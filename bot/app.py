@@ -40,14 +40,17 @@ from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem, load_problems
 from bot.grading.service import Grading
 from bot.learning.ledger import Ledger
+from bot.learning.scores import Scores
 from bot.platforms import Platforms
 from bot.ports import Clock
 from bot.review.digest import Digest
 from bot.review.reviews import Reviews
 from bot.scheduler import Scheduler, SchedulerConfig
+from bot.scheduler.summary import Summaries
 from bot.scheduler.tally import Tallies
 from bot.settings import Settings
 from bot.store.activity import ActivityStore
+from bot.store.boards import BoardStore
 from bot.store.cards import CardStore
 from bot.store.database import open_database
 from bot.store.members import MemberData
@@ -56,8 +59,10 @@ from bot.store.progress import ProgressStore
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
+from bot.store.scores import ScoreStore
 from bot.store.seen import SeenStore
 from bot.store.submissions import SubmissionStore
+from bot.store.summaries import SummaryStore
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +79,7 @@ class App:
     tallies: Tallies
     ledger: Ledger
     digest: Digest
+    scores: Scores
 
 
 @asynccontextmanager
@@ -93,9 +99,12 @@ async def open_app(
         store, schedules, submissions = QuestionStore(db), ScheduleStore(db), SubmissionStore(db)
         quizzes, prefs = QuizStore(db), Preferences(db)
         ledger = Ledger(ActivityStore(db), prefs, schedules)
+        scores = Scores(ledger, ScoreStore(db), BoardStore(db))
         platforms = Platforms()
         config = SchedulerConfig(grace=settings.grace)
-        scheduler = Scheduler(schedules, store, clock, platforms, config, submissions, quizzes)
+        summaries = Summaries(SummaryStore(db), scores.boards, platforms, clock)
+        scheduler = Scheduler(schedules, store, clock, platforms, config, submissions, quizzes,
+                              scores, summaries)  # fmt: skip
         tallies = Tallies(schedules, store, quizzes, platforms, clock)
         stack.push_async_callback(tallies.close)
         graded = None
@@ -105,10 +114,10 @@ async def open_app(
         reviews = Reviews(cards, prefs, clock, rng)
         context = Context(store, clock, rng, schedules, scheduler, quizzes, MemberData(db),
                           prefs, ledger, reviews, SeenStore(db), ProgressStore(db, submissions),
-                          tallies, graded)  # fmt: skip
+                          scores, tallies, graded)  # fmt: skip
         digest = Digest(prefs, cards, platforms, clock)
         yield App(Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies,
-                  ledger, digest)  # fmt: skip
+                  ledger, digest, scores)  # fmt: skip
 
 
 def clock_for(settings: Settings) -> Clock:

@@ -21,6 +21,7 @@ from bot.commands.forget import confirm, forget
 from bot.commands.grading import run, submit
 from bot.commands.help import help_
 from bot.commands.hints import hint
+from bot.commands.leaderboard import leaderboard
 from bot.commands.lookup import answer, question, topics
 from bot.commands.overview import Mention, workspace_schedules
 from bot.commands.parse import parse_line, unknown_command
@@ -69,6 +70,7 @@ HANDLERS: dict[str, Handler] = {
     "rate": rate,
     "review-check": check,
     "review-explain": explain,
+    "leaderboard": leaderboard,
 }
 
 

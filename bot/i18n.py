@@ -436,6 +436,71 @@ CATALOG: dict[str, tuple[str, str]] = {
     "me.due_value": ("{count} now", "当前 {count} 道"),
     "me.topics": ("By topic (right / answered)", "按主题（答对 / 作答）"),
     "me.topic_line": ("`{topic}`: {right} / {answered}", "`{topic}`：{right} / {answered}"),
+    # scores: points, leaderboards, a problem's solvers, the weekly summary, /me timezone
+    "cmd.leaderboard": ("Who scored most: this week, this month or ever; per server or channel",
+                        "积分榜：本周、本月或全部；按服务器或频道"),
+    "name.leaderboard": ("leaderboard", "积分榜"),
+    "opt.period": ("week, month or all", "week（本周）、month（本月）或 all（全部）"),
+    "opt.scope": ("server (default) or channel", "server（服务器，默认）或 channel（本频道）"),
+    "opt.board_problem": ("a coding problem: its solvers instead", "编程题 id：改为显示它的解题者"),
+    "opt.me_timezone": ("your IANA time zone for streaks (e.g. Europe/Berlin), or clear",
+                        "计算连续打卡所用的 IANA 时区（例如 Asia/Shanghai），或 clear 清除"),
+    "opt.summary": ("a weekly summary post here: weekly or off",
+                    "每周在本频道发布总结：weekly（开启）或 off（关闭）"),
+    "board.title": ("Leaderboard: {period}, {scope}", "积分榜：{period}，{scope}"),
+    "board.period.week": ("this week", "本周"),
+    "board.period.month": ("this month", "本月"),
+    "board.period.all": ("all time", "全部"),
+    "board.scope.server": ("this server", "本服务器"),
+    "board.scope.channel": ("this channel", "本频道"),
+    "board.topic": ("Topic: `{topic}`", "主题：`{topic}`"),
+    "board.rank": ("#", "名次"),
+    "board.member": ("Member", "成员"),
+    "board.points": ("Points", "积分"),
+    "board.empty": ("No points here yet in this period. Answer a daily quick check or solve "
+                    "a problem to be the first.", "这段时间这里还没有人得分。回答每日小测验或"
+                    "解一道编程题，成为第一个吧。"),
+    "board.you": ("You: #{rank} with {points} points.", "你：第 {rank} 名，{points} 分。"),
+    "board.you_none": ("You have no points here in this period yet.",
+                       "这段时间你在这里还没有得分。"),
+    "board.not_problem": ("`{id}` is not a coding problem. Problems: {ids}.",
+                          "`{id}` 不是编程题。现有编程题：{ids}。"),
+    "board.problem_title": ("Solvers: {title}", "解题者：{title}"),
+    "board.problem_stats": ("{solvers} of {attempted} who tried solved it; {first} on the "
+                            "first try ({rate}%).", "尝试的 {attempted} 人中有 {solvers} 人解出，"
+                            "其中 {first} 人一次通过（{rate}%）。"),
+    "board.fastest": ("Fastest: {cpu} ms of CPU time, by {name}.",
+                      "最快：{name}，CPU 时间 {cpu} 毫秒。"),
+    "board.nobody_solved": ("Nobody here has solved `{id}` yet: be the first with "
+                            "`/submit {id}`.", "这里还没有人解出 `{id}`：用 `/submit {id}` "
+                            "成为第一个吧。"),
+    "board.hinted": ("💡 took a hint before solving", "💡 解题前看过提示"),
+    "board.first_try": ("first try", "一次通过"),
+    "solve.label": ("Solved before the answer", "答案公布前解出"),
+    "solve.early": ("{count} solved it before the answer.", "{count} 人在答案公布前解出。"),
+    "solve.nobody": ("Nobody here solved it before the answer.", "答案公布前这里没有人解出。"),
+    "me.timezone_set": ("Your streak days now count in {zone} (it is {local} there).",
+                        "你的连续打卡现在按 {zone} 计算（当地时间 {local}）。"),
+    "me.timezone_cleared": ("Your own time zone is cleared: your days count in the zone of "
+                            "the channel's schedule, else UTC.", "已清除你的时区：按频道每日"
+                            "计划的时区计算，没有则按 UTC。"),
+    "me.bad_timezone": ("'{value}' is not an IANA time zone. Give one like Asia/Shanghai, "
+                        "Europe/Berlin or America/New_York, or `clear`.",
+                        "'{value}' 不是 IANA 时区。请给出例如 Asia/Shanghai、Europe/Berlin、"
+                        "America/New_York，或用 `clear` 清除。"),
+    "schedule.label.summary": ("Weekly summary", "每周总结"),
+    "schedule.summary.weekly": ("Mondays at the post time", "每周一发布时间"),
+    "schedule.summary.off": ("off", "关闭"),
+    "summary.title": ("Last week here: {start} – {end}", "上周回顾：{start} – {end}"),
+    "summary.top": ("Top members", "积分前列"),
+    "summary.quizzes": ("Quick checks: {answered} answered, {right} right.",
+                        "小测验：{answered} 人次作答，{right} 人次答对。"),
+    "summary.solved": ("Problems solved: {count}.", "解出的编程题：{count} 道次。"),
+    "summary.streaks": ("Longest streaks", "最长连续打卡"),
+    "summary.streak": ("{name}: {days}-day streak", "{name}：连续 {days} 天"),
+    "summary.quiet": ("A quiet week: nobody answered or solved anything here. Today's question "
+                      "is a good place to start.", "安静的一周：这里没有人作答或解题。"
+                      "就从今天的题目开始吧。"),
     # errors
     "error.not_found": ("There is no question `{id}`.", "没有 id 为 `{id}` 的题目。"),
     "error.draft": ("`{id}` is a draft, not published yet.", "`{id}` 还是草稿，尚未发布。"),

@@ -46,15 +46,18 @@ def answer_reply(
     solvers: int | None = None,
     lang: Locale | None = None,
     quiz: QuizView | None = None,
+    early: int | None = None,
 ) -> Reply:
     """The explanation; for a coding problem, how many have solved it (when known); after a
-    daily post's quiz, its right option, why, and how the channel did."""
+    daily post's quiz, its right option, why, and how the channel did; after a daily coding
+    post, how many in the channel solved it before the answer (`early`)."""
     lang = lang or locale
     footer = sources_line(q, locale)
     if solvers:
         footer += " · " + t(locale, "grade.solved_by", count=solvers)
     switch = _switch(ActionKind.ANSWER_IN, q, locale, lang, q.answer_en is not None)
-    revealed = (_quiz_field(quiz, locale, lang),) if quiz is not None else ()
+    revealed = (*((_quiz_field(quiz, locale, lang),) if quiz is not None else ()),
+                *((_early_field(early, locale),) if early is not None else ()))  # fmt: skip
     return Reply(
         title=t(locale, "answer.title", title=q.display_title(lang)),
         body=q.answer_in(lang),
@@ -91,6 +94,12 @@ def _quiz_field(quiz: QuizView, locale: Locale, lang: Locale) -> Field:
                        f"✅ **{letter(right)}.** {option.text.in_(lang)}: {option.why.in_(lang)}",
                        _result_line(quiz.tally, locale)))  # fmt: skip
     return Field(t(locale, "quiz.label"), value, False)
+
+
+def _early_field(early: int, locale: Locale) -> Field:
+    """The channel's result of a coding day: its problem's solvers before the answer."""
+    line = t(locale, "solve.early", count=early) if early else t(locale, "solve.nobody")
+    return Field(t(locale, "solve.label"), line, False)
 
 
 def _result_line(tally: Tally, locale: Locale) -> str:

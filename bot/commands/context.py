@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from bot.grading.service import Grading
 from bot.learning.ledger import Ledger
+from bot.learning.scores import Scores
 from bot.ports import Clock
 from bot.review.reviews import Reviews
 from bot.scheduler import Scheduler
@@ -34,5 +35,6 @@ class Context:
     reviews: Reviews
     seen: SeenStore
     progress: ProgressStore
+    scores: Scores
     tallies: Tallies | None = None  # None: quiz posts are not edited (some tests)
     grading: Grading | None = None  # None where no sandbox runs (some tests)

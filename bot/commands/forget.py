@@ -27,6 +27,7 @@ async def confirm(ctx: Context, inv: Invocation) -> Reply:
     if inv.options["answer"] != "yes":
         return Reply(t(inv.locale, "forget.kept"), title=title, ephemeral=True)
     deleted = await ctx.members.forget(inv.user)
+    ctx.scores.leaderboards.forget(inv.user)
     if not any(deleted.values()):
         return Reply(t(inv.locale, "forget.nothing"), title=title, ephemeral=True)
     return Reply(t(inv.locale, "forget.done", items=_listed(deleted, inv.locale)), title=title,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.commands.context import Context
+from bot.commands.timezone import my_timezone
 from bot.i18n import t
 from bot.learning.streaks import Streak
 from bot.store.activity import TopicRecord
@@ -36,6 +37,9 @@ class Standing:
 
 
 async def me(ctx: Context, inv: Invocation) -> Reply:
+    """`/me`: the asker's progress; `/me timezone:<zone>` sets the zone their days count in."""
+    if inv.options.get("timezone", "").strip():
+        return await my_timezone(ctx, inv)
     return await me_view(ctx, inv)
 
 

@@ -35,6 +35,7 @@ async def quiz(ctx: Context, inv: Invocation) -> Reply:
     if earlier is not None:
         return Reply(t(inv.locale, "quiz.already", letter=letter(earlier.choice)), ephemeral=True)
     await ctx.reviews.quiz_answered(inv.user, here.workspace, asked.question_id, mine.correct)
+    await ctx.scores.quiz_answered(schedule, asked, inv.user, mine.correct, ctx.clock.now())
     if ctx.tallies is not None:
         ctx.tallies.changed(post)
     return _verdict(check, mine, inv.locale, schedule.locale)

@@ -68,7 +68,7 @@ async def _set(ctx: Context, inv: Invocation) -> Reply:
     topic = slug_for(o["topic"]) if o.get("topic") else None  # 分布式 as distributed
     await _check_topic(ctx, inv, topic, Kind.QA if days - coding else None)
     draft = Schedule(
-        id=0, channel=inv.channel,
+        id=0, channel=inv.channel, weekly_summary=await _summary(ctx, inv),
         post_at=_parsed(inv, "time", parse_local_time, o["time"]),
         zone=_parsed(inv, "timezone", parse_zone, o["timezone"]),
         days=days, coding_days=coding, topic=topic, locale=inv.locale,
@@ -78,6 +78,15 @@ async def _set(ctx: Context, inv: Invocation) -> Reply:
     await ctx.scheduler.schedule_changed(saved.id)
     headline = "\n".join([t(inv.locale, "schedule.saved"), *_notes(saved, inv.locale)])
     return _describe(saved, inv, ctx.clock.now(), headline)
+
+
+async def _summary(ctx: Context, inv: Invocation) -> bool:
+    """`summary:weekly|off` (a valid choice: the core checked it); left out, as it was."""
+    chosen = inv.options.get("summary")
+    if chosen:
+        return chosen == "weekly"
+    current = await ctx.schedules.for_channel(inv.channel)
+    return current is not None and current.weekly_summary
 
 
 def _notes(s: Schedule, locale: Locale) -> list[str]:
@@ -110,6 +119,10 @@ def _describe(s: Schedule, inv: Invocation, now: datetime, headline: str) -> Rep
         Field(t(loc, "schedule.label.coding"), _days(s.coding_days, loc)),
         Field(t(loc, "schedule.label.topic"), s.topic or t(loc, "schedule.any_topic")),
         Field(t(loc, "schedule.label.answer"), str(s.answer)),
+        Field(
+            t(loc, "schedule.label.summary"),
+            t(loc, f"schedule.summary.{'weekly' if s.weekly_summary else 'off'}"),
+        ),
         Field(t(loc, "schedule.label.status"), status, inline=False),
     )
     upcoming = [] if s.paused else s.slot.next_after(now, NEXT_POSTS)

@@ -105,6 +105,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("coding", "opt.coding", only_for=("set",)),
         OptionSpec("topic", "opt.topic", suggest=Suggest.TOPIC, only_for=("set",)),
         OptionSpec("answer", "opt.answer", only_for=("set",)),
+        OptionSpec("summary", "opt.summary", choices=("weekly", "off"), only_for=("set",)),
     ), for_admins=True),
     CommandSpec("daily", "cmd.daily", (
         OptionSpec("action", "opt.daily_action", required=True, choices=("now",)),
@@ -120,7 +121,17 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("run", "cmd.run", (
         OptionSpec("code", "opt.code", True, rest=True, multiline=True),
     ), slow=True),
-    CommandSpec("me", "cmd.me"),
+    CommandSpec("me", "cmd.me", (
+        OptionSpec("timezone", "opt.me_timezone", suggest=Suggest.TIMEZONE),
+    )),
+    CommandSpec("leaderboard", "cmd.leaderboard", (
+        OptionSpec("period", "opt.period", choices=("week", "month", "all"),
+                   aliases=(("本周", "week"), ("本月", "month"), ("全部", "all"))),
+        OptionSpec("topic", "opt.topic", suggest=Suggest.TOPIC),
+        OptionSpec("scope", "opt.scope", choices=("server", "channel"),
+                   aliases=(("服务器", "server"), ("频道", "channel"))),
+        OptionSpec("problem", "opt.board_problem", suggest=Suggest.PROBLEM),
+    )),
     CommandSpec("export", "cmd.export", (
         OptionSpec("action", "opt.export_action", required=True, choices=("scores",)),
     ), slow=True, for_admins=True),

@@ -26,7 +26,7 @@ from bot.grading.problems import Problem
 from bot.ports import Clock
 from bot.store.submissions import Submission, SubmissionStore
 from bot.text.code import valid_unicode
-from bot.types import Locale, User
+from bot.types import ChannelRef, Locale, User
 
 log = logging.getLogger(__name__)
 
@@ -70,20 +70,22 @@ class Grading:
     def problem(self, problem_id: str) -> Problem | None:
         return self.grader.problem(problem_id)
 
-    async def submit(self, user: User, locale: Locale, problem: Problem, code: str) -> Grade:
-        return await self._graded(user, locale, problem, code)
+    async def submit(self, user: User, locale: Locale, problem: Problem, code: str,
+                     where: ChannelRef | None = None) -> Grade:  # fmt: skip
+        """Grade a solution of `problem`, sent `where` (stored with it, for the boards)."""
+        return await self._graded(user, locale, problem, code, where)
 
     async def run(self, user: User, locale: Locale, code: str) -> Grade:
         return await self._graded(user, locale, None, code)
 
     async def _graded(self, user: User, locale: Locale, problem: Problem | None,
-                      code: str) -> Grade:  # fmt: skip
+                      code: str, where: ChannelRef | None = None) -> Grade:  # fmt: skip
         await self.started()
         code = valid_unicode(code)  # graded as stored
         ticket = self.admission.admit(user, locale, "submit" if problem else "run")
         try:
             pid = problem.id if problem else None
-            submission = await self.submissions.add(user, pid, code, self._clock.now())
+            submission = await self.submissions.add(user, pid, code, self._clock.now(), where)
         except BaseException:
             ticket.cancel()
             raise

@@ -105,10 +105,16 @@ class Schedule:
     locale: Locale = Locale.EN
     paused: bool = False
     pause_reason: str | None = None
+    weekly_summary: bool = False  # a summary of the past week, Mondays at the post time
 
     @property
     def slot(self) -> DailySlot:
         return DailySlot(self.post_at, self.zone, self.days | self.coding_days)
+
+    @property
+    def summary_slot(self) -> DailySlot:
+        """When the weekly summary goes out: Mondays, at the post time, in the zone."""
+        return DailySlot(self.post_at, self.zone, frozenset({0}))
 
     def kind_on(self, instant: datetime) -> Kind:
         weekday = instant.astimezone(self.zone).weekday()

@@ -1,9 +1,10 @@
 """The due heap: every job the scheduler will do, keyed by the instant it is due.
 
-Each active schedule has its next question here, each posted question its answer, each
-refused post its retry. The loop sleeps until the earliest one and never scans every
-schedule. A schedule's jobs carry its version when planned: changing or pausing it bumps the
-version, and its old question job is dropped when it comes due instead of being dug out.
+Each active schedule has its next question here (and its next weekly summary, if it asked
+for one), each posted question its answer, each refused post its retry. The loop sleeps
+until the earliest one and never scans every schedule. A schedule's jobs carry its version
+when planned: changing or pausing it bumps the version, and its old jobs are dropped when
+they come due instead of being dug out.
 """
 
 from __future__ import annotations
@@ -36,7 +37,14 @@ class RetryJob:
     post: Post
 
 
-Job = QuestionJob | AnswerJob | RetryJob
+@dataclass(frozen=True, slots=True)
+class SummaryJob:
+    schedule_id: int
+    version: int  # as for QuestionJob
+    due: datetime
+
+
+Job = QuestionJob | AnswerJob | RetryJob | SummaryJob
 
 
 @dataclass(order=True)
@@ -66,6 +74,21 @@ class Plan:
             due.append(heapq.heappop(self._heap).job)
         return due
 
+    def schedule(self, schedule: Schedule, after: datetime, since: datetime | None = None) -> None:
+        """Plan an active schedule's recurring jobs: its next question after `after`, and its
+        next weekly summary (if it asked for one) after `since`, else `after`. (A summary's
+        own ledger says whether it went out, so at start-up it may look further back.)"""
+        self.question(schedule, after)
+        if schedule.weekly_summary:
+            self.summary(schedule, since or after)
+
+    def summary(self, schedule: Schedule, after: datetime) -> None:
+        """Plan the schedule's first weekly summary after `after`."""
+        instants = schedule.summary_slot.next_after(after)
+        if instants:
+            self._push(instants[0], SummaryJob(schedule.id, self._version(schedule.id),
+                                               instants[0]))  # fmt: skip
+
     def question(self, schedule: Schedule, after: datetime) -> None:
         """Plan the schedule's first question slot after `after`."""
         instants = schedule.slot.next_after(after)
@@ -85,7 +108,7 @@ class Plan:
         """The schedule changed (or paused): its question jobs planned so far are stale."""
         self._versions[schedule_id] = self._version(schedule_id) + 1
 
-    def current(self, job: QuestionJob) -> bool:
+    def current(self, job: QuestionJob | SummaryJob) -> bool:
         return job.version == self._version(job.schedule_id)
 
     def _version(self, schedule_id: int) -> int:

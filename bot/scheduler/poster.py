@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 
 from bot.errors import DeliveryError
 from bot.i18n import t
+from bot.learning.scores import Scores
 from bot.platforms import Platforms
 from bot.ports import Clock
 from bot.quiz import QuizPost, QuizView, Tally, check_for
@@ -40,12 +41,13 @@ class Poster:
 
     def __init__(self, ledger: ScheduleStore, platforms: Platforms, clock: Clock, plan: Plan,
                  roster: dict[int, Schedule], retry_delays: tuple[timedelta, ...],
-                 submissions: SubmissionStore | None,
-                 quizzes: QuizStore | None) -> None:  # fmt: skip
+                 submissions: SubmissionStore | None, quizzes: QuizStore | None,
+                 scores: Scores | None = None) -> None:  # fmt: skip
         self._ledger, self._platforms, self._clock = ledger, platforms, clock
         self._plan, self._roster, self._retry_delays = plan, roster, retry_delays
         self._submissions = submissions  # for "solved so far" under a coding answer
         self._quizzes = quizzes  # for the channel's result under an answer
+        self._scores = scores  # for who solved a coding day's problem before its answer
         self._sent: list[tuple[Post, str, datetime]] = []
         self.parked: dict[str, list[Post]] = {}  # claimed posts waiting for their platform
 
@@ -110,14 +112,16 @@ class Poster:
         thread = (
             MessageRef(schedule.channel, asked.message_id) if asked and asked.message_id else None
         )
-        solvers, quiz = None, None
+        solvers, quiz, early = None, None, None
         if question.kind is Kind.CODING and self._submissions is not None:
             solvers = await self._submissions.solvers(question.id)
+        if question.kind is Kind.CODING and self._scores is not None:
+            early = await self._scores.daily_solvers(schedule.id, post.slot)
         check = check_for(question, post.slot) if question.kind is Kind.QA else None
         if check is not None and self._quizzes is not None:
             tally = await self._quizzes.tally(schedule.id, post.slot)
             quiz = QuizView(QuizPost(schedule.id, post.slot), check, tally)
-        return answer_reply(question, schedule.locale, solvers, quiz=quiz), thread
+        return answer_reply(question, schedule.locale, solvers, quiz=quiz, early=early), thread
 
     async def _failed(self, schedule: Schedule, post: Post, error: str, *, permanent: bool) -> None:
         attempts = post.attempts + 1

@@ -9,13 +9,15 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from bot.learning.scores import Scores
 from bot.platforms import Platforms
 from bot.ports import Clock
 from bot.schedule.model import Schedule
 from bot.schedule.picker import choose
-from bot.scheduler.plan import AnswerJob, Job, Plan, QuestionJob, RetryJob
+from bot.scheduler.plan import AnswerJob, Job, Plan, QuestionJob, RetryJob, SummaryJob
 from bot.scheduler.poster import Poster, new_post
 from bot.scheduler.reads import TickReads
+from bot.scheduler.summary import Summaries
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import Post, ScheduleStore
@@ -55,6 +57,8 @@ class Scheduler:
         config: SchedulerConfig = SchedulerConfig(),
         submissions: SubmissionStore | None = None,
         quizzes: QuizStore | None = None,
+        scores: Scores | None = None,
+        summaries: Summaries | None = None,
     ) -> None:
         self._ledger, self._questions, self._clock = ledger, questions, clock
         self._platforms, self._config = platforms, config
@@ -64,7 +68,8 @@ class Scheduler:
         # poster's pauses, so a post does not read its schedule back from the database.
         self._roster: dict[int, Schedule] = {}
         self._poster = Poster(ledger, platforms, clock, self._plan, self._roster,
-                              config.retry_delays, submissions, quizzes)  # fmt: skip
+                              config.retry_delays, submissions, quizzes, scores)  # fmt: skip
+        self._summaries = summaries
         self._limit = asyncio.Semaphore(config.concurrency)
         self._loaded: set[str] = set()  # platforms whose schedules this run has planned
         self._loading = asyncio.Lock()
@@ -104,7 +109,7 @@ class Scheduler:
         for schedule in schedules:
             if not schedule.paused:
                 after = self._resume_after(schedule, last_dues.get(schedule.id), now)
-                self._plan.question(schedule, after)
+                self._plan.schedule(schedule, after, since=now - self._config.grace)
         ids = {s.id for s in schedules}
         for post in await self._ledger.pending():
             if post.schedule_id in ids:
@@ -185,6 +190,8 @@ class Scheduler:
                     await self._poster.answer(job.schedule_id, job.slot, reads)
                 elif isinstance(job, RetryJob):
                     await self._poster.send(job.post, reads)
+                elif isinstance(job, SummaryJob):
+                    await self._summary(job)
             except Exception:
                 log.exception("scheduled job %r failed", job)
 
@@ -197,6 +204,15 @@ class Scheduler:
             return None
         self._plan.question(schedule, job.due)
         return await self._choose(schedule, job.due, schedule.local_date(job.due), reads)
+
+    async def _summary(self, job: SummaryJob) -> None:
+        """A weekly summary job: post it, and plan the next one."""
+        schedule = self._roster.get(job.schedule_id)
+        if not self._plan.current(job) or schedule is None or schedule.paused:
+            return  # changed or paused since planned: its current plan has its own job
+        self._plan.summary(schedule, job.due)
+        if self._summaries is not None and schedule.weekly_summary:
+            await self._summaries.post(schedule, job.due)
 
     async def _choose(self, schedule: Schedule, due: datetime, slot: str,
                       reads: TickReads) -> Post | None:  # fmt: skip
@@ -236,7 +252,7 @@ class Scheduler:
         else:
             self._roster[schedule_id] = schedule
             if not schedule.paused:
-                self._plan.question(schedule, self._clock.now())
+                self._plan.schedule(schedule, self._clock.now())
         self._changed.set()
 
     async def post_now(self, schedule: Schedule) -> NowOutcome:

@@ -51,18 +51,18 @@ class ScheduleStore:
     async def save(self, s: Schedule) -> Schedule:
         """Create or replace the schedule of `s.channel` (one per channel); unpauses it."""
         sql = """INSERT INTO schedules (platform, workspace, channel, post_time, timezone, days,
-                     coding_days, topic, answer, locale, paused, pause_reason)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL)
+                     coding_days, topic, answer, locale, summary, paused, pause_reason)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL)
                  ON CONFLICT (platform, workspace, channel) DO UPDATE SET
                      post_time = excluded.post_time, timezone = excluded.timezone,
                      days = excluded.days, coding_days = excluded.coding_days,
                      topic = excluded.topic, answer = excluded.answer, locale = excluded.locale,
-                     paused = 0, pause_reason = NULL
+                     summary = excluded.summary, paused = 0, pause_reason = NULL
                  RETURNING id"""
         c = s.channel
         params = (c.platform, c.workspace or "", c.channel, s.post_at.strftime("%H:%M"),
                   s.zone.key, _mask(s.days), _mask(s.coding_days), s.topic, str(s.answer),
-                  s.locale.value)  # fmt: skip
+                  s.locale.value, "weekly" if s.weekly_summary else "off")  # fmt: skip
         async with transaction(self._db), self._db.execute(sql, params) as cursor:
             row = await cursor.fetchone()
         assert row is not None  # RETURNING yields the row written
@@ -100,7 +100,7 @@ class ScheduleStore:
 
     async def _schedules(self, where: str, params: tuple[object, ...]) -> list[Schedule]:
         sql = f"""SELECT id, platform, workspace, channel, post_time, timezone, days,
-                         coding_days, topic, answer, paused, pause_reason, locale
+                         coding_days, topic, answer, paused, pause_reason, locale, summary
                   FROM schedules WHERE {where} ORDER BY id"""
         return [_schedule(row) for row in await fetch_all(self._db, sql, params)]
 
@@ -266,5 +266,5 @@ def _schedule(row: aiosqlite.Row) -> Schedule:
         post_at=parse_local_time(row[4]), zone=parse_zone(row[5]),
         days=_days(row[6]), coding_days=_days(row[7]), topic=row[8],
         answer=AnswerTiming.parse(row[9]), paused=bool(row[10]), pause_reason=row[11],
-        locale=Locale(row[12]),
+        locale=Locale(row[12]), weekly_summary=row[13] == "weekly",
     )  # fmt: skip

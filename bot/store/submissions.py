@@ -18,7 +18,7 @@ import aiosqlite
 from bot.grades import Grade, Verdict
 from bot.store.database import fetch_all, fetch_one, transaction
 from bot.text.code import valid_unicode
-from bot.types import User
+from bot.types import ChannelRef, User
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,13 +44,16 @@ class SubmissionStore:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
-    async def add(self, user: User, problem_id: str | None, code: str, now: datetime) -> int:
+    async def add(self, user: User, problem_id: str | None, code: str, now: datetime,
+                  where: ChannelRef | None = None) -> int:  # fmt: skip
+        """Store a submission as queued; `where` it was sent, when known (for boards)."""
         sql = """INSERT INTO submissions (platform, user_id, user_name, problem_id, code, state,
-                     created_at) VALUES (?, ?, ?, ?, ?, 'queued', ?)"""
+                     created_at, workspace, channel) VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?)"""
         name, code = valid_unicode(user.display_name), valid_unicode(code)  # else SQLite refuses
+        params = (user.platform, user.id, name, problem_id, code, now.isoformat(),
+                  where.workspace if where else None, where.channel if where else None)  # fmt: skip
         async with transaction(self._db):
-            cursor = await self._db.execute(sql, (user.platform, user.id, name, problem_id, code,
-                                                  now.isoformat()))  # fmt: skip
+            cursor = await self._db.execute(sql, params)
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 

@@ -22,10 +22,12 @@ from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem
 from bot.grading.service import Grading, Recovery
 from bot.learning.ledger import Ledger
+from bot.learning.scores import Scores
 from bot.review.reviews import Reviews
 from bot.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store.activity import ActivityStore
+from bot.store.boards import BoardStore
 from bot.store.cards import CardStore
 from bot.store.database import fetch_all, open_database
 from bot.store.members import MemberData
@@ -34,6 +36,7 @@ from bot.store.progress import ProgressStore
 from bot.store.questions import QuestionStore
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import ScheduleStore
+from bot.store.scores import ScoreStore
 from bot.store.seen import SeenStore
 from bot.store.submissions import SubmissionStore
 from bot.types import ActionKind, ChannelRef, Locale, Reply, User
@@ -86,10 +89,11 @@ def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
     prefs, rng = Preferences(loaded_db), random.Random(1)
     reviews = Reviews(CardStore(loaded_db), prefs, clock, rng)
     ledger = Ledger(ActivityStore(loaded_db), prefs, ScheduleStore(loaded_db))
+    scores = Scores(ledger, ScoreStore(loaded_db), BoardStore(loaded_db))
     context = Context(QuestionStore(loaded_db), clock, rng,
                       ScheduleStore(loaded_db), scheduler, QuizStore(loaded_db),
                       MemberData(loaded_db), prefs, ledger, reviews, SeenStore(loaded_db),
-                      ProgressStore(loaded_db, SubmissionStore(loaded_db)),
+                      ProgressStore(loaded_db, SubmissionStore(loaded_db)), scores,
                       grading=grading)  # fmt: skip
     return Studybot(context)
 
