@@ -22,9 +22,9 @@ import contextlib
 import logging
 import random
 from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import aiosqlite
 
@@ -175,35 +175,40 @@ def _problems(settings: Settings) -> dict[str, Problem]:
 SCHEDULER_STOP_TIMEOUT = 5.0  # seconds a tick in progress may take to finish at shutdown
 
 
+class Loop(Protocol):
+    """A background loop of the bot: the scheduler, the review digest."""
+
+    async def run(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
 @asynccontextmanager
-async def running_scheduler(app: App) -> AsyncIterator[asyncio.Task[None]]:
-    """Run the daily loop as a named task for the duration of the block, then stop it: the
-    tick in progress may finish (and record what it sent), within a timeout."""
-    task = asyncio.create_task(app.scheduler.run(), name="scheduler")
+async def running(loop: Loop, name: str, grace: float = 0.0) -> AsyncIterator[asyncio.Task[None]]:
+    """Run `loop` as a named task for the duration of the block, then stop it: the pass in
+    progress may finish (and record what it did) within `grace` seconds."""
+    task = asyncio.create_task(loop.run(), name=name)
     task.add_done_callback(_report_crash)
     try:
         yield task
     finally:
-        app.scheduler.stop()
-        await asyncio.wait({task}, timeout=SCHEDULER_STOP_TIMEOUT)
+        loop.stop()
+        if grace:
+            await asyncio.wait({task}, timeout=grace)
         task.cancel()
         # A crash was already logged by the done-callback; stopping must not raise it again.
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await task
 
 
-@asynccontextmanager
-async def running_digest(app: App) -> AsyncIterator[asyncio.Task[None]]:
-    """Run the morning digest of due reviews as a named task for the block, then stop it."""
-    task = asyncio.create_task(app.digest.run(), name="review-digest")
-    task.add_done_callback(_report_crash)
-    try:
-        yield task
-    finally:
-        app.digest.stop()
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):  # a crash was logged
-            await task
+def running_scheduler(app: App) -> AbstractAsyncContextManager[asyncio.Task[None]]:
+    """The daily loop: a tick in progress may finish at shutdown, within a timeout."""
+    return running(app.scheduler, "scheduler", SCHEDULER_STOP_TIMEOUT)
+
+
+def running_digest(app: App) -> AbstractAsyncContextManager[asyncio.Task[None]]:
+    """The morning digest of due reviews."""
+    return running(app.digest, "review-digest")
 
 
 def _report_crash(task: asyncio.Task[Any]) -> None:

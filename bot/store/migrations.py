@@ -273,8 +273,10 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE submissions ADD COLUMN workspace TEXT;
     ALTER TABLE submissions ADD COLUMN channel TEXT;
     """,
-    # 10: a member's quiz answers found without a scan (seen questions, /forget me).
+    # 10: a member's quiz answers found without a scan (seen questions, /forget me), and a
+    # channel's acts by time (a channel's leaderboard reads its own rows, not its server's).
     """
     CREATE INDEX quiz_answers_member ON quiz_answers (platform, user_id);
+    CREATE INDEX activity_channel ON activity (platform, workspace, channel, at);
     """,
 )
