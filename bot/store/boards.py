@@ -175,14 +175,17 @@ class BoardStore:
 
     async def by_channel(self, scope: Scope) -> dict[str, list[MemberWeek]]:
         """Every channel's members and their acts in `scope` (a workspace and a span), in one
-        pass over the index range: the weekly summaries of a thousand channels share it."""
+        pass over the index range: the weekly summaries of a thousand channels share it. The
+        index is named: grouping by channel tempts the planner to `activity_channel`, which
+        has no time range without a channel and would read the workspace's whole history."""
         where, params = _where(scope)
         rows = await fetch_all(
             self._db,
             f"""SELECT channel, user_id, max(user_name), sum(points),
                        coalesce(max(CASE WHEN points > 0 THEN at END), ''),
                        sum(kind = 'quiz'), sum(kind = 'quiz' AND correct), sum(kind = 'solve')
-                FROM activity WHERE {where} GROUP BY channel, user_id""",
+                FROM activity INDEXED BY activity_board WHERE {where}
+                GROUP BY channel, user_id""",
             params,
         )
         found: dict[str, list[MemberWeek]] = {}

@@ -144,13 +144,21 @@ async def test_bad_input_lists_what_is_valid(app: App, clock: FakeClock) -> None
     assert await ScheduleStore(app.db).for_channel(HERE) is None  # nothing was saved
 
 
-async def test_the_board_reads_an_index_range(app: App) -> None:
-    where = Scope("test", "guild", "c1", NOW - timedelta(days=7), None, "python")
-    plan = await fetch_all(app.db, "EXPLAIN QUERY PLAN SELECT user_id, sum(points) FROM activity "
-                           "WHERE platform = ? AND workspace = ? AND at >= ? AND channel = ? "
-                           "GROUP BY user_id", (where.platform, where.workspace,
-                                                NOW.isoformat(), "c1"))  # fmt: skip
-    assert any("USING INDEX activity_board" in str(row[3]) for row in plan), [r[3] for r in plan]
+async def test_boards_read_an_index_range(app: App) -> None:
+    """A channel's week reads the channel's rows of the week; a server's week its rows of the
+    week (not the server's whole history)."""
+    week = NOW - timedelta(days=7)
+    cases = (("AND channel = ?", ("c1",), "activity_channel (platform=? AND workspace=? AND "
+              "channel=? AND at>?)"), ("", (), "activity_board (platform=? AND workspace=? AND "
+              "at>?)"))  # fmt: skip
+    for extra, params, index in cases:
+        sql = (
+            "EXPLAIN QUERY PLAN SELECT user_id, sum(points) FROM activity WHERE platform = ? "
+            f"AND workspace = ? AND at >= ? {extra} GROUP BY user_id"
+        )
+        plan = await fetch_all(app.db, sql, ("test", "guild", week.isoformat(), *params))
+        assert any(f"USING INDEX {index}" in str(row[3]) for row in plan), [r[3] for r in plan]
+    where = Scope("test", "guild", "c1", week, None, "python")
     assert await app.scores.boards.standings(where, "m1") == []
 
 
