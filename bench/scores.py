@@ -21,13 +21,14 @@ from pathlib import Path
 
 from bot.app import App, open_app
 from bot.clock import SystemClock
+from bot.learning.leaderboards import Leaderboards
 from bot.learning.periods import week_before
 from bot.schedule.model import AnswerTiming, Schedule, parse_days
 from bot.schedule.times import parse_local_time, parse_zone
 from bot.scheduler.summary import Summaries
 from bot.settings import Settings
 from bot.store.activity import ActKind
-from bot.store.boards import BoardStore
+from bot.store.boards import BoardStore, Scope
 from bot.store.database import fetch_all
 from bot.store.schedules import ScheduleStore
 from bot.store.summaries import SummaryStore
@@ -138,6 +139,19 @@ async def boards(app: App, rng: random.Random) -> None:
             assert reply.title and reply.title.startswith("Leaderboard"), reply
 
         print(f"/leaderboard {label}: {percentiles(await timed(ask, 100))}")
+    await cold_server(app)
+
+
+async def cold_server(app: App) -> None:
+    """A server's week asked for the first time since the bot started: a new set of warm
+    boards each time, so every ask groups the server's week in SQL."""
+    scope = Scope("bench", "guild", None, NOW - timedelta(days=7))
+
+    async def ask(i: int) -> None:
+        await Leaderboards(BoardStore(app.db)).standings(scope, "m1")
+
+    print(f"/leaderboard week, server, first ask after a start: "
+          f"{percentiles(await timed(ask, 20))}")  # fmt: skip
 
 
 async def summaries(app: App) -> None:
