@@ -273,10 +273,12 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE submissions ADD COLUMN workspace TEXT;
     ALTER TABLE submissions ADD COLUMN channel TEXT;
     """,
-    # 10: a member's quiz answers found without a scan (seen questions, /forget me), and a
-    # channel's acts by time (a channel's leaderboard reads its own rows, not its server's).
+    # 10: a member's quiz answers found without a scan (seen questions, /forget me); a
+    # channel's acts by time (a channel's leaderboard reads its own rows, not its server's);
+    # a problem's submissions (its solvers' board).
     """
     CREATE INDEX quiz_answers_member ON quiz_answers (platform, user_id);
     CREATE INDEX activity_channel ON activity (platform, workspace, channel, at);
+    CREATE INDEX submissions_problem ON submissions (problem_id, platform, user_id);
     """,
 )
