@@ -38,7 +38,7 @@ from bot.grading.case_cache import CaseCache
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem, load_problems
-from bot.grading.service import Grading
+from bot.grading.service import Grading, OnAccepted
 from bot.learning.ledger import Ledger
 from bot.learning.scores import Scores
 from bot.platforms import Platforms
@@ -109,7 +109,8 @@ async def open_app(
         stack.push_async_callback(tallies.close)
         graded = None
         if grading:
-            graded = await stack.enter_async_context(open_grading(submissions, settings, clock))
+            graded = await stack.enter_async_context(open_grading(submissions, settings, clock,
+                                                                    scores.solved))  # fmt: skip
         rng, cards = rng or random.Random(), CardStore(db)
         reviews = Reviews(cards, prefs, clock, rng)
         context = Context(store, clock, rng, schedules, scheduler, quizzes, MemberData(db),
@@ -130,7 +131,7 @@ def clock_for(settings: Settings) -> Clock:
 
 @asynccontextmanager
 async def open_grading(
-    submissions: SubmissionStore, settings: Settings, clock: Clock
+    submissions: SubmissionStore, settings: Settings, clock: Clock, on_accepted: OnAccepted
 ) -> AsyncIterator[Grading]:
     """Grading, at once; its start in the background: the zygote starts (its layers logged)
     while the problems' expected results are computed in a thread, then what the last run
@@ -140,7 +141,7 @@ async def open_grading(
     grader = Grader(sandbox, {})
     starting = asyncio.create_task(_start(sandbox, grader, settings), name="grading-start")
     starting.add_done_callback(_report_crash)
-    grading = Grading(grader, Admission(clock), submissions, clock, starting)
+    grading = Grading(grader, Admission(clock), submissions, clock, starting, on_accepted)
     recovery = asyncio.create_task(grading.recover(), name="grading-recovery")
     recovery.add_done_callback(_report_crash)
     try:

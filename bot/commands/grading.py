@@ -10,7 +10,6 @@ from __future__ import annotations
 from bot.commands.context import Context
 from bot.commands.verdicts import grade_reply
 from bot.errors import BadArgument, GradingUnavailable, NotFound
-from bot.grades import Verdict
 from bot.grading.service import Grading
 from bot.i18n import t
 from bot.text.code import extract_code
@@ -28,8 +27,6 @@ async def submit(ctx: Context, inv: Invocation) -> Reply:
         ids = ", ".join(f"`{p}`" for p in sorted(grading.grader.problems))
         raise NotFound(t(inv.locale, "grading.not_problem", id=problem_id, ids=ids))
     grade = await grading.submit(inv.user, inv.locale, problem, _code(inv), inv.channel)
-    if grade.verdict is Verdict.ACCEPTED:
-        await ctx.scores.solved(inv.user, inv.channel, problem.id, ctx.clock.now())
     question = await ctx.store.get(problem.id)
     title = question.display_title(inv.locale) if question else problem.id
     return grade_reply(grade, inv.locale, title)

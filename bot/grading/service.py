@@ -4,6 +4,9 @@ Every submission is written before it waits for a slot, so a crash loses none: `
 called at start-up, grades again whatever was left `queued` (its verdict is then on the
 person's record, `/me`), or marks it `interrupted` if its problem is gone.
 
+An accepted solution of a problem is passed to `on_accepted` (scoring, given by the root),
+whether it was graded at once or by recovery, so a crash between the two costs no points.
+
 No one submission can block recovery: each row is tried on its own, an exception is logged
 and counted and the loop goes on, and every attempt is counted in the row before it starts,
 so a row that failed (or took the bot down) `MAX_ATTEMPTS` times is marked `failed` and
@@ -16,10 +19,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import datetime
 
 from bot.errors import GradingUnavailable
-from bot.grades import Grade
+from bot.grades import Grade, Verdict
 from bot.grading.admission import Admission
 from bot.grading.grader import Grader
 from bot.grading.problems import Problem
@@ -47,12 +52,17 @@ class Recovery:
         return self.graded + self.interrupted + self.failed + self.errors
 
 
+# An accepted solution: who, where it was sent (when known), the problem, when.
+OnAccepted = Callable[[User, ChannelRef | None, str, datetime], Awaitable[object]]
+
+
 class Grading:
     def __init__(self, grader: Grader, admission: Admission, submissions: SubmissionStore,
-                 clock: Clock, starting: asyncio.Task[None] | None = None) -> None:  # fmt: skip
+                 clock: Clock, starting: asyncio.Task[None] | None = None,
+                 on_accepted: OnAccepted | None = None) -> None:  # fmt: skip
         """`starting`: the sandbox's start and the problems' loading, if still under way."""
         self.grader, self.admission, self.submissions = grader, admission, submissions
-        self._clock, self._starting = clock, starting
+        self._clock, self._starting, self._on_accepted = clock, starting, on_accepted
 
     async def started(self) -> None:
         """Wait until the sandbox is up and the problems are loaded. Start-up does that in
@@ -92,7 +102,14 @@ class Grading:
         async with ticket:
             grade = await (self.grader.grade(problem, code) if problem else self.grader.run(code))
         await self.submissions.finish(submission, grade, self._clock.now())
+        if problem is not None:
+            await self._accepted(grade, user, where, problem.id)
         return grade
+
+    async def _accepted(self, grade: Grade, user: User, where: ChannelRef | None,
+                        problem_id: str) -> None:  # fmt: skip
+        if grade.verdict is Verdict.ACCEPTED and self._on_accepted is not None:
+            await self._on_accepted(user, where, problem_id, self._clock.now())
 
     async def recover(self) -> Recovery:
         """Grade again what a previous run left unfinished, one row at a time."""
@@ -133,4 +150,6 @@ class Grading:
             await self.submissions.fail(s.id, self._clock.now())
             return "failed"
         await self.submissions.finish(s.id, grade, self._clock.now())
+        if problem is not None:
+            await self._accepted(grade, s.author(), s.sent_to(), problem.id)
         return "graded"

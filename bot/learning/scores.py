@@ -41,9 +41,12 @@ class Scores:
             dedupe=f"quiz:{asked.schedule_id}:{asked.slot}:{user.platform}:{user.id}",
         )  # fmt: skip
 
-    async def solved(self, user: User, where: ChannelRef, problem_id: str, at: datetime) -> bool:
-        """Score an accepted solution of `problem_id` sent `where`; False if it scored
-        nothing new (a resubmission)."""
+    async def solved(self, user: User, where: ChannelRef | None, problem_id: str,
+                     at: datetime) -> bool:  # fmt: skip
+        """Score an accepted solution of `problem_id` sent `where` (None: not known, a
+        submission stored before submissions recorded it); False if it scored nothing new
+        (a resubmission)."""
+        where = where or ChannelRef(user.platform, "")
         hinted = await self.store.hinted(user, problem_id)
         post = await self.store.open_post(where, problem_id)
         if post is not None:

@@ -29,6 +29,15 @@ class Submission:
     problem_id: str | None
     code: str
     attempts: int = 0  # gradings started again at start-up
+    user_name: str = ""
+    workspace: str | None = None
+    channel: str | None = None  # where it was sent, when known
+
+    def author(self) -> User:
+        return User(self.platform, self.user_id, self.user_name)
+
+    def sent_to(self) -> ChannelRef | None:
+        return ChannelRef(self.platform, self.channel, self.workspace) if self.channel else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +88,8 @@ class SubmissionStore:
 
     async def unfinished(self) -> list[Submission]:
         rows = await fetch_all(self._db, "SELECT id, platform, user_id, problem_id, code, "
-                               "attempts FROM submissions WHERE state = 'queued' "
-                               "ORDER BY id")  # fmt: skip
+                               "attempts, user_name, workspace, channel FROM submissions "
+                               "WHERE state = 'queued' ORDER BY id")  # fmt: skip
         return [Submission(*row) for row in rows]
 
     async def attempt(self, submission_id: int) -> int:

@@ -5,6 +5,7 @@ solution of a problem scores; a hint taken first marks the solve; nothing scores
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -18,6 +19,7 @@ from bot.schedule.times import parse_local_time, parse_zone
 from bot.settings import Settings
 from bot.store.database import fetch_all
 from bot.store.schedules import ScheduleStore
+from bot.store.submissions import SubmissionStore
 from bot.types import ChannelRef, Locale, Reply, User
 from tests.fakes import REPO, FakeAdapter, FakeClock
 from tests.grading.conftest import reference
@@ -102,3 +104,25 @@ async def test_solutions_on_a_coding_day_and_after_it(app: App, clock: FakeClock
     lines = [line for line in board.body.splitlines() if line[:2] in ("1.", "2.", "3.")]
     assert lines[0].startswith("1. alice · first try · 💡 took a hint before solving")
     assert lines[1] == "2. bob · first try" and lines[2] == "3. dan · first try"
+
+
+async def test_a_solution_left_ungraded_by_a_crash_scores_when_recovery_grades_it(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    settings = Settings.from_mapping({"STUDYBOT_DATABASE": str(tmp_path / "bot.sqlite3"),
+                                      "STUDYBOT_CONTENT_DIR": str(REPO / "content")})  # fmt: skip
+    async with open_app(settings, clock=clock, grading=False) as first:
+        await SubmissionStore(first.db).add(ALICE, "fast-power", reference("fast-power"),
+                                            clock.now(), CHANNEL)  # fmt: skip
+        await SubmissionStore(first.db).add(BOB, "fast-power", "def my_pow(x, n): return 0",
+                                            clock.now())  # fmt: skip  # wrong, and no channel
+    async with open_app(settings, clock=clock) as second:  # the restart grades both
+        assert second.grading is not None
+        await second.grading.started()
+        await asyncio.sleep(0)
+        for _ in range(200):
+            if not await SubmissionStore(second.db).unfinished():
+                break
+            await asyncio.sleep(0.05)
+        rows = await fetch_all(second.db, "SELECT user_id, kind, points, channel FROM activity")
+    assert [tuple(r) for r in rows] == [("u0", "solve", 20, "c1")]
