@@ -1,0 +1,58 @@
+"""Fixtures on the throwaway PostgreSQL cluster (`tests.postgres`).
+
+One cluster per session; a template database migrated once; each test its own database,
+copied from the template (`CREATE DATABASE ... TEMPLATE`: a file copy, no migrations run)
+or created empty when the test is about migrating.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+
+from bot.store.postgres.database import open_postgres
+from tests.postgres import Cluster, find_bindir, running_cluster
+
+TEMPLATE = "studybot_template"
+_names = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Cluster]:
+    bindir = find_bindir()
+    if bindir is None:
+        pytest.skip(
+            "PostgreSQL tests skipped: no server binaries (initdb, pg_ctl) found via "
+            "STUDYBOT_PG_BINDIR, `pg_config --bindir`, /usr/lib/postgresql/*/bin or PATH; "
+            "install the PostgreSQL server (Debian: postgresql-15) to run them"
+        )
+    with running_cluster(bindir) as cluster:
+        asyncio.run(_migrate(cluster.dsn(_create(cluster, TEMPLATE))))
+        yield cluster
+
+
+async def _migrate(dsn: str) -> None:
+    async with open_postgres(dsn, max_size=1):
+        pass
+
+
+def _create(cluster: Cluster, name: str, template: str = "template0") -> str:
+    with psycopg.connect(cluster.dsn(), autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"'.encode())
+    return name
+
+
+@pytest.fixture
+def postgres_dsn(postgres_cluster: Cluster) -> str:
+    """A fresh database at the latest schema, for this test only."""
+    return postgres_cluster.dsn(_create(postgres_cluster, f"test_{next(_names)}", TEMPLATE))
+
+
+@pytest.fixture
+def empty_postgres_dsn(postgres_cluster: Cluster) -> str:
+    """A fresh empty database (no schema), for this test only."""
+    return postgres_cluster.dsn(_create(postgres_cluster, f"empty_{next(_names)}"))
