@@ -2,7 +2,7 @@
 
 One cluster per session; a template database migrated once; each test its own database,
 copied from the template (`CREATE DATABASE ... TEMPLATE`: a file copy, no migrations run)
-or created empty when the test is about migrating.
+or created empty when the test is about migrating; dropped after the test.
 """
 
 from __future__ import annotations
@@ -41,18 +41,26 @@ async def _migrate(dsn: str) -> None:
 
 
 def _create(cluster: Cluster, name: str, template: str = "template0") -> str:
+    # WAL_LOG (PostgreSQL 15's default strategy) copies the small template in about 0.2 s;
+    # FILE_COPY's checkpoint costs more here.
     with psycopg.connect(cluster.dsn(), autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"'.encode())
     return name
 
 
 @pytest.fixture
-def postgres_dsn(postgres_cluster: Cluster) -> str:
+def postgres_dsn(postgres_cluster: Cluster) -> Iterator[str]:
     """A fresh database at the latest schema, for this test only."""
-    return postgres_cluster.dsn(_create(postgres_cluster, f"test_{next(_names)}", TEMPLATE))
+    yield from _database(postgres_cluster, f"test_{next(_names)}", TEMPLATE)
 
 
 @pytest.fixture
-def empty_postgres_dsn(postgres_cluster: Cluster) -> str:
+def empty_postgres_dsn(postgres_cluster: Cluster) -> Iterator[str]:
     """A fresh empty database (no schema), for this test only."""
-    return postgres_cluster.dsn(_create(postgres_cluster, f"empty_{next(_names)}"))
+    yield from _database(postgres_cluster, f"empty_{next(_names)}", "template0")
+
+
+def _database(cluster: Cluster, name: str, template: str) -> Iterator[str]:
+    yield cluster.dsn(_create(cluster, name, template))
+    with psycopg.connect(cluster.dsn(), autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)'.encode())
