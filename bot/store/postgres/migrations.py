@@ -22,8 +22,8 @@ text whose rowid is the question's; here `question_search` is keyed by `question
 the same pre-tokenised `title` and `body` (`bot.search.tokens.index_text`), and a stored
 `document` tsvector built from them with the `simple` configuration (lower-casing only, no
 stemming, no stop words: the tokens are already final), weighted A for the title and D for
-the body, under a GIN index. `bot.store.postgres.search.tsquery` turns a query into the
-same tokens.
+the body, under a GIN index, and the title's alone (`title_document`, small enough to rank
+every match of a common word quickly; `bot.store.postgres.search` says why).
 
 Never edit a released step: append a new one.
 """
@@ -75,9 +75,12 @@ MIGRATIONS: tuple[str, ...] = (
         document    tsvector GENERATED ALWAYS AS (
             setweight(to_tsvector('simple'::regconfig, title), 'A')
             || setweight(to_tsvector('simple'::regconfig, body), 'D')
-        ) STORED
+        ) STORED,
+        title_document tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, title))
+            STORED
     );
     CREATE INDEX question_search_document ON question_search USING gin (document);
+    CREATE INDEX question_search_title ON question_search USING gin (title_document);
     CREATE TABLE meta (
         key   TEXT PRIMARY KEY,
         value TEXT NOT NULL

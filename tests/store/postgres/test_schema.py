@@ -18,8 +18,10 @@ from bot.store.postgres.migrations import MIGRATIONS, SQLITE_VERSIONS
 
 # Where the backends differ on purpose (bot/store/postgres/migrations.py says why): the
 # search table is keyed by question id instead of SQLite's implicit rowid, and holds its
-# tsvector beside the tokens.
-SEARCH_EXTRAS = {"question_search": {"question_id": "text", "document": "tsvector"}}
+# tsvectors beside the tokens.
+SEARCH_EXTRAS = {
+    "question_search": {"question_id": "text", "document": "tsvector", "title_document": "tsvector"}
+}
 FTS5_SHADOWS = ("_data", "_idx", "_content", "_docsize", "_config")
 TYPES = {"TEXT": {"text"}, "INTEGER": {"integer", "bigint"}, "REAL": {"double precision"}}
 
@@ -89,6 +91,7 @@ SEARCH_KEYS = {
     ("pk", ("question_id",)),
     ("fk", ("question_id",), "questions", ("id",), "CASCADE"),
     ("index", "question_search_document", ("document",)),
+    ("index", "question_search_title", ("title_document",)),
 }
 Key = tuple[object, ...]
 

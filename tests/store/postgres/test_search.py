@@ -1,14 +1,14 @@
 """Search on PostgreSQL finds what SQLite's FTS5 finds, from the same tokens.
 
 Rows are inserted as the ingest does (`index_text` of title and body), queries are turned
-into tsqueries by `bot.store.postgres.search`; the bundled bank, copied from a SQLite
+into tsqueries and run by `bot.store.postgres.search`; the bundled bank, copied from a SQLite
 database loaded by the real loader, must match the same questions on both backends.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import psycopg
@@ -17,7 +17,7 @@ import pytest
 from bot.content.loader import load_bank
 from bot.search.tokens import index_text, match_expression
 from bot.store.database import open_database
-from bot.store.postgres.search import MATCH_SQL, tsquery
+from bot.store.postgres.search import matching_ids, tsquery
 from tests.fakes import BANK
 
 QUESTIONS = {
@@ -29,31 +29,27 @@ QUESTIONS = {
 }
 
 
+Conn = psycopg.AsyncConnection[tuple[object, ...]]
+
+
 @pytest.fixture
-def conn(postgres_dsn: str) -> Iterator[psycopg.Connection[tuple[object, ...]]]:
-    with psycopg.connect(postgres_dsn, autocommit=True) as conn:
+async def conn(postgres_dsn: str) -> AsyncIterator[Conn]:
+    async with await psycopg.AsyncConnection.connect(postgres_dsn, autocommit=True) as conn:
         for qid, (title, body) in QUESTIONS.items():
-            _insert(conn, qid, title, body)
+            await _insert(conn, qid, title, body)
         yield conn
 
 
-def _insert(conn: psycopg.Connection[tuple[object, ...]], qid: str, title: str, body: str) -> None:
-    conn.execute(
+async def _insert(conn: Conn, qid: str, title: str, body: str) -> None:
+    await conn.execute(
         """INSERT INTO questions (id, title, kind, difficulty, answer, content_hash)
            VALUES (%s, %s, 'qa', 'easy', %s, '')""",
         (qid, title, body),
     )
-    conn.execute(
+    await conn.execute(
         "INSERT INTO question_search (question_id, title, body) VALUES (%s, %s, %s)",
         (qid, index_text(title), index_text(body)),
     )
-
-
-def _search(conn: psycopg.Connection[tuple[object, ...]], query: str) -> list[object]:
-    expression = tsquery(query)
-    if expression is None:
-        return []
-    return [r[0] for r in conn.execute(MATCH_SQL, {"query": expression, "limit": 10})]
 
 
 @pytest.mark.parametrize(
@@ -73,34 +69,35 @@ def _search(conn: psycopg.Connection[tuple[object, ...]], query: str) -> list[ob
         ("GIL 显存", []),
     ],
 )
-def test_the_same_tokens_find_chinese_and_english(
-    conn: psycopg.Connection[tuple[object, ...]], query: str, found: list[str]
+async def test_the_same_tokens_find_chinese_and_english(
+    conn: Conn, query: str, found: list[str]
 ) -> None:
-    assert _search(conn, query) == found
+    assert await matching_ids(conn, query) == found
 
 
-def test_a_title_match_ranks_before_a_body_match(
-    conn: psycopg.Connection[tuple[object, ...]],
-) -> None:
-    _insert(conn, "bandwidth", "显存带宽", "HBM")
-    assert _search(conn, "带宽") == ["bandwidth", "kv-cache"]
+async def test_title_matches_rank_first_then_body_matches_fill_the_limit(conn: Conn) -> None:
+    await _insert(conn, "bandwidth", "显存带宽", "HBM")
+    await _insert(conn, "bandwidth-bound", "解码为何受限于显存带宽？", "HBM")
+    assert await matching_ids(conn, "带宽") == ["bandwidth", "bandwidth-bound", "kv-cache"]
+    assert await matching_ids(conn, "带宽", limit=1) == ["bandwidth"]  # equal ranks: by id
 
 
 @pytest.mark.parametrize(
     "hostile",
     ["'", "\\", "a & b", "a | !b", "x:*", "(((", "<->", "显存' | 'x", "-x +y", "  !!! ？？ "],
 )
-def test_no_user_text_breaks_the_tsquery_syntax(
-    conn: psycopg.Connection[tuple[object, ...]], hostile: str
-) -> None:
-    _search(conn, hostile)  # raises if the tsquery text is malformed
+async def test_no_user_text_breaks_the_tsquery_syntax(conn: Conn, hostile: str) -> None:
+    await matching_ids(conn, hostile)  # raises if the tsquery text is malformed
 
 
-def test_a_gin_index_serves_the_match(conn: psycopg.Connection[tuple[object, ...]]) -> None:
-    conn.execute("SET enable_seqscan = off")
-    sql = "EXPLAIN SELECT 1 FROM question_search WHERE document @@ to_tsquery('simple', %s)"
-    plan = conn.execute(sql, (tsquery("显存"),)).fetchall()
-    assert "question_search_document" in " ".join(str(row[0]) for row in plan)
+@pytest.mark.parametrize("column", ["document", "title_document"])
+async def test_a_gin_index_serves_the_match(conn: Conn, column: str) -> None:
+    await conn.execute("SET enable_seqscan = off")
+    sql = f"EXPLAIN SELECT 1 FROM question_search WHERE {column} @@ to_tsquery('simple', %s)"
+    plan = await (await conn.execute(sql.encode(), (tsquery("显存"),))).fetchall()
+    assert f"Bitmap Index Scan on question_search_{column.split('_')[0]}" in " ".join(
+        str(row[0]) for row in plan
+    )
 
 
 QUERIES = ["通信", "流水线并行", "张量并行", "GIL 多线程", "All-Reduce", "NCCL", "KV Cache"]
