@@ -1,7 +1,7 @@
 """Fixtures on the throwaway PostgreSQL cluster (`tests.postgres`).
 
 One cluster per session; a template database migrated once; each test its own database,
-copied from the template (`CREATE DATABASE ... TEMPLATE`: a file copy, no migrations run)
+copied from the template (`CREATE DATABASE ... TEMPLATE`: no migration runs again)
 or created empty when the test is about migrating; dropped after the test.
 """
 
@@ -31,7 +31,7 @@ def postgres_cluster() -> Iterator[Cluster]:
             "install the PostgreSQL server (Debian: postgresql-15) to run them"
         )
     with running_cluster(bindir) as cluster:
-        asyncio.run(_migrate(cluster.dsn(_create(cluster, TEMPLATE))))
+        asyncio.run(_migrate(cluster.dsn(_create(cluster, TEMPLATE, "template0"))))
         yield cluster
 
 
@@ -40,7 +40,7 @@ async def _migrate(dsn: str) -> None:
         pass
 
 
-def _create(cluster: Cluster, name: str, template: str = "template0") -> str:
+def _create(cluster: Cluster, name: str, template: str) -> str:
     # WAL_LOG (PostgreSQL 15's default strategy) copies the small template in about 0.2 s;
     # FILE_COPY's checkpoint costs more here.
     with psycopg.connect(cluster.dsn(), autocommit=True) as admin:
