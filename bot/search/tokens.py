@@ -61,19 +61,25 @@ def index_text(text: str) -> str:
 
 
 def match_expression(query: str) -> str | None:
-    """An FTS5 MATCH expression for `query`, or None if it has nothing searchable.
+    """An FTS5 MATCH expression for `query`, or None if it has nothing searchable."""
+    terms = [" ".join(phrase) for phrase in query_terms(query)]
+    return " AND ".join(f'"{term}"' for term in terms) or None
+
+
+def query_terms(query: str) -> list[list[str]]:
+    """What a document must hold to match `query`: every term, each a phrase of tokens.
 
     A CJK run of three or more characters is a phrase of its bigrams, which stand side by
     side in the index only where the run does: 引用计数 finds 引用计数, not a text that says
-    引用 here and 计数 there."""
+    引用 here and 计数 there. Every other term is a phrase of one token. Each backend
+    spells this in its own syntax (FTS5 MATCH, PostgreSQL tsquery)."""
     terms: list[str] = []
     for run in _RUN.findall(unicodedata.normalize("NFKC", query)):
         if _is_cjk(run):
             terms.append(" ".join(_bigrams(run)) or run)
         else:
             terms.append("".join(_PART.findall(run.lower())))
-    unique = [term for term in dict.fromkeys(terms) if term]
-    return " AND ".join(f'"{term}"' for term in unique) or None
+    return [term.split(" ") for term in dict.fromkeys(terms) if term]
 
 
 def _bigrams(run: str) -> list[str]:

@@ -1,0 +1,88 @@
+"""Opening a PostgreSQL database: a psycopg async pool, migrated before it is handed out.
+
+The migrations story is SQLite's (`bot.store.database`): the database records its version in
+`schema_version`, every newer step is applied, and a database written by a newer studybot
+is refused rather than guessed at. What differs is that many processes may open one
+database at once (several bots, graders): the version is read and the steps applied under a
+transaction-scoped advisory lock, so the second process waits, then finds nothing to do.
+The steps pending at one open are applied in that one transaction (PostgreSQL's DDL is
+transactional): a failed step leaves the database as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import psycopg
+from psycopg.rows import TupleRow
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
+
+from bot.errors import StoreError
+from bot.store.postgres.migrations import MIGRATIONS
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+Connection = psycopg.AsyncConnection[TupleRow]
+Pool = AsyncConnectionPool[Connection]
+
+# pg_advisory_xact_lock's key for "migrating studybot's schema" (any constant 64-bit integer;
+# this one spells "studybot" in ASCII, so it is unlikely to be another program's).
+_MIGRATION_LOCK = int.from_bytes(b"studybot", "big") & 0x7FFF_FFFF_FFFF_FFFF
+
+
+@asynccontextmanager
+async def open_postgres(
+    dsn: str, *, min_size: int = 1, max_size: int = 10, wait: float = 10.0
+) -> AsyncIterator[Pool]:
+    """A pool of connections to the database at `dsn`, migrated to SCHEMA_VERSION.
+
+    `wait` bounds, in seconds, both the first connections and each later wait for one."""
+    pool: Pool = AsyncConnectionPool(
+        dsn, min_size=min_size, max_size=max_size, timeout=wait, open=False,
+        name="studybot", check=AsyncConnectionPool.check_connection,
+    )  # fmt: skip
+    try:
+        await pool.open(wait=True, timeout=wait)
+    except (PoolTimeout, psycopg.Error) as exc:
+        await pool.close()
+        raise StoreError(f"cannot open database {_safe(dsn)}: {exc}") from exc
+    try:
+        async with pool.connection() as conn:
+            await migrate(conn)
+        yield pool
+    finally:
+        await pool.close()
+
+
+async def schema_version(conn: Connection) -> int:
+    """The version the database is at (0 for an empty one)."""
+    await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    cursor = await conn.execute("SELECT max(version) FROM schema_version")
+    row = await cursor.fetchone()
+    return int(row[0]) if row and row[0] is not None else 0
+
+
+async def migrate(conn: Connection) -> int:
+    """Apply every migration newer than the database; return the resulting version."""
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+        current = await schema_version(conn)
+        if current > SCHEMA_VERSION:
+            raise StoreError(
+                f"database schema v{current} is newer than this studybot (v{SCHEMA_VERSION})"
+            )
+        for version in range(current + 1, SCHEMA_VERSION + 1):
+            await conn.execute(MIGRATIONS[version - 1].encode())  # no params: simple protocol
+            await conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (version,))
+    return SCHEMA_VERSION
+
+
+def _safe(dsn: str) -> str:
+    """The DSN without its password, for error messages and logs."""
+    try:
+        info = psycopg.conninfo.conninfo_to_dict(dsn)
+    except psycopg.ProgrammingError:
+        return "(unparsable DSN)"
+    info.pop("password", None)
+    return psycopg.conninfo.make_conninfo(**{k: str(v) for k, v in info.items()})
