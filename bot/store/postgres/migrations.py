@@ -149,6 +149,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX submissions_user ON submissions (platform, user_id, problem_id, verdict);
     CREATE INDEX submissions_state ON submissions (state);
+    CREATE INDEX submissions_problem ON submissions (problem_id, platform, user_id);
     CREATE TABLE quiz_answers (
         schedule_id bigint NOT NULL,
         slot        TEXT NOT NULL,
@@ -186,6 +187,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX activity_board ON activity (platform, workspace, at);
     CREATE INDEX activity_member ON activity (platform, user_id, day);
+    CREATE INDEX activity_channel ON activity (platform, workspace, channel, at);
     CREATE TABLE cards (
         platform    TEXT NOT NULL,
         user_id     TEXT NOT NULL,
