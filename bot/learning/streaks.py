@@ -60,9 +60,12 @@ def current(practised: Collection[date], today: date) -> Streak:
 
 def longest(practised: Collection[date]) -> int:
     """The most practised days in one run: the best `current` streak at any practised day,
-    so a run is read exactly as it was shown while it lasted."""
-    days = sorted(frozenset(practised))
-    return max((current(days[: i + 1], day).days for i, day in enumerate(days)), default=0)
+    so a run is read exactly as it was shown while it lasted. Only the last day of each
+    stretch of consecutive days is read: a day inside a stretch shows one day less than the
+    day after it."""
+    days = frozenset(practised)
+    ends = (day for day in days if day + DAY not in days)
+    return max((current(days, day).days for day in ends), default=0)
 
 
 def _week(day: date) -> tuple[int, int]:

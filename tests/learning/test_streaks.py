@@ -3,6 +3,7 @@ the run began, and the longest run the best run shown at any day."""
 
 from __future__ import annotations
 
+import random
 from datetime import date, timedelta
 
 from bot.learning.streaks import Streak, current, longest
@@ -57,3 +58,14 @@ def test_longest_is_the_best_run_at_any_day() -> None:
     assert longest(days(0, 2, 4, 5, 6, 7)) == 5  # Wed frozen; Tue would be a second in week 10
     assert longest(days(0, 1, 2, 10, 11)) == 3
     assert longest(days(4, 5, 8, 9)) == 4  # Sunday and Monday, two weeks, two freezes
+
+
+def test_longest_is_the_best_current_streak_over_every_prefix_of_history() -> None:
+    """Reading only each stretch's last day gives what reading every day gives."""
+    rng = random.Random(7)
+    for _ in range(300):
+        history = sorted(days(*(d for d in range(rng.randrange(1, 80))
+                                if rng.random() < rng.random())))  # fmt: skip
+        every_day = max((current(history[: i + 1], d).days for i, d in enumerate(history)),
+                        default=0)  # fmt: skip
+        assert longest(history) == every_day, history
