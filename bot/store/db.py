@@ -7,7 +7,9 @@ or `PostgresDatabase` over a psycopg pool (`bot.store.postgres.db`). Rows are in
 position on both; a store reads them by position only.
 
 `transaction()` is one write transaction, committed on success and rolled back on any
-exception; every statement the same task issues inside it runs in it.
+exception; every statement the same task issues inside it runs in it. Concurrent
+transactions take turns on SQLite (one writer) and run side by side on PostgreSQL (a
+connection each). Transactions do not nest: SQLite's would wait for itself.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@ many rows at once, and one transaction committed whole or rolled back whole."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.store.db import Database
@@ -63,6 +65,20 @@ async def test_a_failed_statement_rolls_back_the_transaction(backend: Database) 
             await backend.execute(INSERT, ("test", "twice", None))
             await backend.execute(INSERT, ("test", "twice", None))
     assert await _users(backend) == []
+
+
+async def test_concurrent_transactions_both_commit(backend: Database) -> None:
+    async def write(user: str) -> None:
+        async with backend.transaction():
+            await backend.execute(INSERT, ("test", user, None))
+            await asyncio.sleep(0)  # let the other writer try to start meanwhile
+            await backend.execute(
+                "UPDATE member_settings SET timezone = ? WHERE user_id = ?", ("UTC", user)
+            )
+
+    await asyncio.gather(*(write(f"w{i}") for i in range(4)))
+    rows = await backend.fetch_all("SELECT user_id, timezone FROM member_settings ORDER BY 1")
+    assert [(r[0], r[1]) for r in rows] == [(f"w{i}", "UTC") for i in range(4)]
 
 
 async def test_question_marks_and_percent_signs_inside_literals_are_text(
