@@ -5,7 +5,19 @@ from __future__ import annotations
 
 import sys
 
-from bench import bank, discord, grading, picks, quiz_burst, review, schedule, scores, slack, soak
+from bench import (
+    bank,
+    discord,
+    grading,
+    picks,
+    quiz_burst,
+    review,
+    schedule,
+    scores,
+    slack,
+    soak,
+    stores,
+)
 
 SUITES = {
     "bank": bank.main,
@@ -18,6 +30,7 @@ SUITES = {
     "review": review.main,
     "soak": soak.main,
     "scores": scores.main,
+    "stores": stores.main,
 }
 
 if __name__ == "__main__":

@@ -53,6 +53,7 @@ from bot.store.activity import ActivityStore
 from bot.store.boards import BoardStore
 from bot.store.cards import CardStore
 from bot.store.database import open_database
+from bot.store.db import SqliteDatabase
 from bot.store.members import MemberData
 from bot.store.preferences import Preferences
 from bot.store.progress import ProgressStore
@@ -96,9 +97,10 @@ async def open_app(
     async with AsyncExitStack() as stack:
         db = await stack.enter_async_context(open_database(settings.database))
         await refresh_content(db, settings)
+        database = SqliteDatabase(db)  # stores on the Database boundary; the rest take `db`
         store, schedules, submissions = QuestionStore(db), ScheduleStore(db), SubmissionStore(db)
-        quizzes, prefs = QuizStore(db), Preferences(db)
-        ledger = Ledger(ActivityStore(db), prefs, schedules)
+        quizzes, prefs = QuizStore(database), Preferences(database)
+        ledger = Ledger(ActivityStore(database), prefs, schedules)
         scores = Scores(ledger, ScoreStore(db), BoardStore(db))
         platforms = Platforms()
         config = SchedulerConfig(grace=settings.grace)
@@ -113,7 +115,7 @@ async def open_app(
                                                                     scores.solved))  # fmt: skip
         rng, cards = rng or random.Random(), CardStore(db)
         reviews = Reviews(cards, prefs, clock, rng)
-        context = Context(store, clock, rng, schedules, scheduler, quizzes, MemberData(db),
+        context = Context(store, clock, rng, schedules, scheduler, quizzes, MemberData(database),
                           prefs, ledger, reviews, SeenStore(db), ProgressStore(db, submissions),
                           scores, tallies, graded)  # fmt: skip
         digest = Digest(prefs, cards, platforms, clock)

@@ -12,9 +12,7 @@ import enum
 from dataclasses import dataclass
 from datetime import date, datetime
 
-import aiosqlite
-
-from bot.store.database import fetch_all, fetch_one
+from bot.store.db import Database
 from bot.types import ChannelRef, User
 
 
@@ -46,13 +44,12 @@ class TopicRecord:
 
 
 class ActivityStore:
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
 
     async def record(self, act: Act) -> bool:
         """Store `act`; False (and nothing changed) if that act was recorded already."""
-        inserted = await fetch_all(
-            self._db,
+        inserted = await self._db.fetch_all(
             """INSERT INTO activity (platform, workspace, channel, user_id, user_name, kind,
                                      question_id, correct, points, hinted, at, day, dedupe)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -65,8 +62,7 @@ class ActivityStore:
 
     async def days(self, user: User) -> set[date]:
         """The local dates on which `user` did anything that counts."""
-        rows = await fetch_all(
-            self._db,
+        rows = await self._db.fetch_all(
             "SELECT DISTINCT day FROM activity WHERE platform = ? AND user_id = ?",
             (user.platform, user.id),
         )
@@ -78,13 +74,12 @@ class ActivityStore:
         params: tuple[object, ...] = (user.platform, user.id)
         if workspace is not None:
             sql, params = sql + " AND workspace = ?", (*params, workspace)
-        row = await fetch_one(self._db, sql, params)
+        row = await self._db.fetch_one(sql, params)
         return int(row[0]) if row else 0
 
     async def by_topic(self, user: User) -> list[TopicRecord]:
         """Quiz answers and reviews of `user` per topic of their questions, most answered first."""
-        rows = await fetch_all(
-            self._db,
+        rows = await self._db.fetch_all(
             """SELECT t.topic, count(*), sum(a.correct) FROM activity a
                JOIN question_topics t ON t.question_id = a.question_id
                WHERE a.platform = ? AND a.user_id = ? AND a.kind IN ('quiz', 'review')

@@ -8,9 +8,7 @@ not members, and stay.
 
 from __future__ import annotations
 
-import aiosqlite
-
-from bot.store.database import fetch_one, transaction
+from bot.store.db import Database
 from bot.types import User
 
 PERSONAL = (
@@ -27,7 +25,7 @@ PERSONAL = (
 
 
 class MemberData:
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
 
     async def held(self, user: User) -> dict[str, int]:
@@ -35,18 +33,17 @@ class MemberData:
         counts = {}
         for table in PERSONAL:
             sql = f"SELECT count(*) FROM {table} WHERE platform = ? AND user_id = ?"
-            row = await fetch_one(self._db, sql, (user.platform, user.id))
+            row = await self._db.fetch_one(sql, (user.platform, user.id))
             counts[table] = int(row[0]) if row else 0
         return counts
 
     async def forget(self, user: User) -> dict[str, int]:
         """Delete every row about `user`, in one transaction; how many went from each table."""
         deleted = {}
-        async with transaction(self._db):
+        async with self._db.transaction():
             for table in PERSONAL:
-                cursor = await self._db.execute(
+                deleted[table] = await self._db.execute(
                     f"DELETE FROM {table} WHERE platform = ? AND user_id = ?",
                     (user.platform, user.id),
                 )
-                deleted[table] = cursor.rowcount
         return deleted

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
-
-from bot.store.database import fetch_all, fetch_one
+from bot.store.db import Database
 from bot.types import User
 
 DEFAULT_RETENTION = 0.9
@@ -26,12 +24,11 @@ class MemberPrefs:
 
 
 class Preferences:
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
 
     async def member(self, user: User) -> MemberPrefs:
-        row = await fetch_one(
-            self._db,
+        row = await self._db.fetch_one(
             "SELECT timezone, due_digest, digest_day FROM member_settings "
             "WHERE platform = ? AND user_id = ?",
             (user.platform, user.id),
@@ -49,8 +46,7 @@ class Preferences:
 
     async def digest_members(self, platform: str) -> list[tuple[str, MemberPrefs]]:
         """The members of `platform` who asked for the daily digest, with their settings."""
-        rows = await fetch_all(
-            self._db,
+        rows = await self._db.fetch_all(
             "SELECT user_id, timezone, digest_day FROM member_settings "
             "WHERE platform = ? AND due_digest = 1 ORDER BY user_id",
             (platform,),
@@ -58,8 +54,7 @@ class Preferences:
         return [(str(r[0]), MemberPrefs(r[1], True, r[2])) for r in rows]
 
     async def retention(self, platform: str, workspace: str | None) -> float:
-        row = await fetch_one(
-            self._db,
+        row = await self._db.fetch_one(
             "SELECT retention FROM workspace_settings WHERE platform = ? AND workspace = ?",
             (platform, workspace or ""),
         )

@@ -10,10 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-import aiosqlite
-
 from bot.quiz import Tally
-from bot.store.database import fetch_all, fetch_one
+from bot.store.db import Database
 from bot.types import User
 
 
@@ -24,15 +22,14 @@ class Answer:
 
 
 class QuizStore:
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
 
     async def record(self, schedule_id: int, slot: str, user: User, answer: Answer,
                      at: datetime) -> Answer | None:  # fmt: skip
         """Store the member's answer; if they had answered already, return that one (and
         change nothing)."""
-        inserted = await fetch_all(  # one statement, so one transaction (autocommit)
-            self._db,
+        inserted = await self._db.fetch_all(  # one statement, so one transaction (autocommit)
             """INSERT INTO quiz_answers (schedule_id, slot, platform, user_id, choice, correct,
                                          answered_at)
                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING 1""",
@@ -42,8 +39,7 @@ class QuizStore:
         return None if inserted else await self.answer_of(schedule_id, slot, user)
 
     async def answer_of(self, schedule_id: int, slot: str, user: User) -> Answer | None:
-        row = await fetch_one(
-            self._db,
+        row = await self._db.fetch_one(
             """SELECT choice, correct FROM quiz_answers WHERE schedule_id = ? AND slot = ?
                AND platform = ? AND user_id = ?""",
             (schedule_id, slot, user.platform, user.id),
@@ -51,8 +47,7 @@ class QuizStore:
         return Answer(int(row[0]), bool(row[1])) if row else None
 
     async def tally(self, schedule_id: int, slot: str) -> Tally:
-        row = await fetch_one(
-            self._db,
+        row = await self._db.fetch_one(
             "SELECT count(*), coalesce(sum(correct), 0) FROM quiz_answers "
             "WHERE schedule_id = ? AND slot = ?",
             (schedule_id, slot),

@@ -30,6 +30,7 @@ from bot.store.activity import ActivityStore
 from bot.store.boards import BoardStore
 from bot.store.cards import CardStore
 from bot.store.database import fetch_all, open_database
+from bot.store.db import SqliteDatabase
 from bot.store.members import MemberData
 from bot.store.preferences import Preferences
 from bot.store.progress import ProgressStore
@@ -86,13 +87,14 @@ def grading(
 @pytest.fixture
 def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
         grading: Grading) -> Studybot:  # fmt: skip
-    prefs, rng = Preferences(loaded_db), random.Random(1)
+    database = SqliteDatabase(loaded_db)
+    prefs, rng = Preferences(database), random.Random(1)
     reviews = Reviews(CardStore(loaded_db), prefs, clock, rng)
-    ledger = Ledger(ActivityStore(loaded_db), prefs, ScheduleStore(loaded_db))
+    ledger = Ledger(ActivityStore(database), prefs, ScheduleStore(loaded_db))
     scores = Scores(ledger, ScoreStore(loaded_db), BoardStore(loaded_db))
     context = Context(QuestionStore(loaded_db), clock, rng,
-                      ScheduleStore(loaded_db), scheduler, QuizStore(loaded_db),
-                      MemberData(loaded_db), prefs, ledger, reviews, SeenStore(loaded_db),
+                      ScheduleStore(loaded_db), scheduler, QuizStore(database),
+                      MemberData(database), prefs, ledger, reviews, SeenStore(loaded_db),
                       ProgressStore(loaded_db, SubmissionStore(loaded_db)), scores,
                       grading=grading)  # fmt: skip
     return Studybot(context)

@@ -37,10 +37,13 @@ async def open_postgres(
 ) -> AsyncIterator[Pool]:
     """A pool of connections to the database at `dsn`, migrated to SCHEMA_VERSION.
 
-    `wait` bounds, in seconds, both the first connections and each later wait for one."""
+    `wait` bounds, in seconds, both the first connections and each later wait for one.
+    Connections are in autocommit: a lone statement is one round trip, and a transaction
+    is asked for explicitly (`conn.transaction()`, `PostgresDatabase.transaction()`)."""
     pool: Pool = AsyncConnectionPool(
         dsn, min_size=min_size, max_size=max_size, timeout=wait, open=False,
         name="studybot", check=AsyncConnectionPool.check_connection,
+        kwargs={"autocommit": True},
     )  # fmt: skip
     try:
         await pool.open(wait=True, timeout=wait)

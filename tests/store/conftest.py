@@ -1,20 +1,29 @@
-"""Fixtures on the throwaway PostgreSQL cluster (`tests.postgres`).
+"""Fixtures for the stores: a `backend` per engine, on the throwaway PostgreSQL cluster.
 
-One cluster per session; a template database migrated once; each test its own database,
-copied from the template (`CREATE DATABASE ... TEMPLATE`: no migration runs again)
-or created empty when the test is about migrating; dropped after the test.
+`backend` is a fresh migrated database behind the `Database` boundary, once on SQLite and
+once on PostgreSQL, so a store's tests are written once and run on both (the PostgreSQL
+run skips, saying why, where no server is installed).
+
+PostgreSQL (`tests.postgres`): one cluster per session; a template database migrated once;
+each test its own database, copied from the template (`CREATE DATABASE ... TEMPLATE`: no
+migration runs again) or created empty when the test is about migrating; dropped after the
+test.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import psycopg
 import pytest
 
+from bot.store.database import open_database
+from bot.store.db import Database, SqliteDatabase
 from bot.store.postgres.database import open_postgres
+from bot.store.postgres.db import PostgresDatabase
 from tests.postgres import Cluster, find_bindir, running_cluster
 
 TEMPLATE = "studybot_template"
@@ -64,3 +73,24 @@ def _database(cluster: Cluster, name: str, template: str) -> Iterator[str]:
     yield cluster.dsn(_create(cluster, name, template))
     with psycopg.connect(cluster.dsn(), autocommit=True) as admin:
         admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)'.encode())
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend_location(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """Where `backend` lives: a SQLite file, or a fresh PostgreSQL database's DSN.
+
+    Synchronous, so that the session's cluster starts outside any event loop."""
+    if request.param == "sqlite":
+        return tmp_path / "bot.sqlite3"
+    return str(request.getfixturevalue("postgres_dsn"))
+
+
+@pytest.fixture
+async def backend(backend_location: Path | str) -> AsyncIterator[Database]:
+    """A fresh database at the latest schema, on each engine in turn."""
+    if isinstance(backend_location, Path):
+        async with open_database(backend_location) as db:
+            yield SqliteDatabase(db)
+    else:
+        async with open_postgres(backend_location, max_size=4) as pool:
+            yield PostgresDatabase(pool)
