@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-import os
 import statistics
 import tempfile
 import time
@@ -27,7 +26,7 @@ import aiohttp
 
 from adapters.slack.modes import running_slack
 from bench.discord import percentiles
-from bench.slack import SECRET, slack_settings
+from bench.slack import SECRET, no_proxy, slack_settings
 from bot.app import open_app
 from bot.interpreter import tune_interpreter
 from bot.settings import Settings
@@ -136,8 +135,7 @@ def report(waits: list[float], took: float, edits: list[float], answered: int, r
 async def slack_burst() -> None:
     """The same burst on Slack: 200 signed block_actions to the bolt app in HTTP mode, each
     timed to its ack (Slack's deadline is 3 s); the private replies go to response_url."""
-    for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"):
-        os.environ.pop(name, None)  # slack_sdk would send loopback traffic to a proxy
+    no_proxy()
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings.from_mapping({"STUDYBOT_DATABASE": f"{tmp}/bench.sqlite3",
                                           "STUDYBOT_CONTENT_DIR": str(BANK)})  # fmt: skip

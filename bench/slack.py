@@ -127,9 +127,14 @@ async def floors_of(app: App) -> dict[str, list[float]]:
     return floors
 
 
-async def run() -> None:
+def no_proxy() -> None:
+    """slack_sdk would send loopback traffic to a proxy set in the environment."""
     for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"):
-        os.environ.pop(name, None)  # slack_sdk would send loopback traffic to a proxy
+        os.environ.pop(name, None)
+
+
+async def run() -> None:
+    no_proxy()
     with tempfile.TemporaryDirectory() as work:
         settings = Settings.from_mapping({"STUDYBOT_DATABASE": f"{work}/bench.sqlite3",
                                           "STUDYBOT_CONTENT_DIR": str(BANK)})  # fmt: skip

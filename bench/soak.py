@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.probe import Sample, levels, sample
+from bench.slack import no_proxy
 from bench.soak_report import report
 from tests.adapters.discord.stub import (
     APP_ID,
@@ -280,8 +281,7 @@ async def soak(work: Path) -> None:
 
 
 def main() -> None:
-    for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"):
-        os.environ.pop(name, None)  # the stubs are on loopback
+    no_proxy()
     print(f"soak: one `studybot run` (Discord + Slack on local stubs, 127.0.0.1), {MINUTES:g} "
           f"min, a burst every {BURST_EVERY:g} s, a sample every {SAMPLE_EVERY:g} s")  # fmt: skip
     with (

@@ -144,7 +144,7 @@ async def open_grading(
     starting = asyncio.create_task(_start(sandbox, grader, settings), name="grading-start")
     starting.add_done_callback(_report_crash)
     grading = Grading(grader, Admission(clock), submissions, clock, starting, on_accepted)
-    recovery = asyncio.create_task(grading.recover(), name="grading-recovery")
+    recovery = grading.start_recovery()
     recovery.add_done_callback(_report_crash)
     try:
         yield grading

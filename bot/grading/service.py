@@ -63,6 +63,16 @@ class Grading:
         """`starting`: the sandbox's start and the problems' loading, if still under way."""
         self.grader, self.admission, self.submissions = grader, admission, submissions
         self._clock, self._starting, self._on_accepted = clock, starting, on_accepted
+        self._recovery: asyncio.Task[Recovery] | None = None
+
+    def start_recovery(self) -> asyncio.Task[Recovery]:
+        """`recover` in the background (start-up), as a task the owner stops at shutdown."""
+        self._recovery = asyncio.create_task(self.recover(), name="grading-recovery")
+        return self._recovery
+
+    async def recovered(self) -> Recovery:
+        """Wait for the background recovery started by `start_recovery` (none: nothing)."""
+        return await asyncio.shield(self._recovery) if self._recovery else Recovery()
 
     async def started(self) -> None:
         """Wait until the sandbox is up and the problems are loaded. Start-up does that in
