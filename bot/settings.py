@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import platformdirs
 from dotenv import dotenv_values
@@ -56,8 +57,10 @@ DOCS = (
     SettingDoc(
         "STUDYBOT_DATABASE",
         "",
-        "SQLite database file (default: studybot.sqlite3 in "
-        "the user's data directory, e.g. ~/.local/share/studybot)",
+        "SQLite database file (default: studybot.sqlite3 in the user's data directory, e.g. "
+        "~/.local/share/studybot), or postgresql://user:password@host/db to run on PostgreSQL "
+        "(many bot and grader processes)",
+        secret=True,
     ),
     SettingDoc(
         "STUDYBOT_CONTENT_DIR",
@@ -204,7 +207,7 @@ TEST_CLOCK = "STUDYBOT_TEST_CLOCK"
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    database: Path
+    database: Path  # the SQLite file; with `postgres` set, only where exports are written
     content_dir: Path
     log_level: str
     grace: timedelta = timedelta(hours=1)
@@ -213,6 +216,12 @@ class Settings:
     slack: SlackSettings | None = None
     isolation: str = ""  # "strict" | "relaxed" | "" (strict exactly when a platform is set)
     test_clock: ClockOverride | None = None  # tests of `studybot run` as a process only
+    postgres: Secret | None = None  # a postgresql:// DSN: the database is PostgreSQL
+
+    @property
+    def engine(self) -> str:
+        """The engine: `postgres` when `STUDYBOT_DATABASE` is a PostgreSQL URL, else `sqlite`."""
+        return "sqlite" if self.postgres is None else "postgres"
 
     @property
     def strict_isolation(self) -> bool:
@@ -240,8 +249,11 @@ class Settings:
             default = next(d.default for d in DOCS if d.name == name)
             return values.get(name, "").strip() or default
 
+        raw_database = get("STUDYBOT_DATABASE")
+        postgres = _postgres(raw_database)
+        sqlite = "" if postgres else raw_database
         return cls(
-            database=_database(get("STUDYBOT_DATABASE") or str(default_database())),
+            database=_database(sqlite or str(default_database())),
             content_dir=_content_dir(get("STUDYBOT_CONTENT_DIR")),
             cache_dir=Path(get("STUDYBOT_CACHE_DIR") or default_cache()),
             log_level=_log_level(get("STUDYBOT_LOG_LEVEL")),
@@ -254,12 +266,13 @@ class Settings:
                 ("strict", "relaxed"),
             ),
             test_clock=ClockOverride.parse(values.get(TEST_CLOCK, "")),
+            postgres=postgres,
         )
 
     def describe(self) -> list[tuple[str, str]]:
         """Each setting with its effective value, secrets masked: for `studybot doctor`."""
         return [
-            ("STUDYBOT_DATABASE", str(self.database)),
+            ("STUDYBOT_DATABASE", safe_dsn(self.postgres) if self.postgres else str(self.database)),
             ("STUDYBOT_CONTENT_DIR", str(self.content_dir)),
             ("STUDYBOT_CACHE_DIR", str(self.cache_dir)),
             ("STUDYBOT_LOG_LEVEL", self.log_level),
@@ -379,6 +392,27 @@ def bundled_content() -> Path:
 
 def _content_dir(raw: str) -> Path:
     return Path(raw) if raw else bundled_content()
+
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def _postgres(raw: str) -> Secret | None:
+    """The DSN when `raw` is a PostgreSQL URL (kept secret: it may hold a password)."""
+    if not raw.startswith(POSTGRES_SCHEMES):
+        return None
+    if not urlsplit(raw).hostname and "host=" not in raw:
+        raise ConfigError("STUDYBOT_DATABASE: a postgresql:// URL needs a host")
+    return Secret(raw)
+
+
+def safe_dsn(dsn: Secret) -> str:
+    """The DSN as it may be shown: user, host, port and database; never the password."""
+    parts = urlsplit(dsn.reveal())
+    host = parts.hostname or ""
+    where = f"{parts.username}@{host}" if parts.username else host
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{where}{port}{parts.path}"
 
 
 def _database(raw: str) -> Path:

@@ -167,3 +167,20 @@ async def test_the_scaled_clock_starts_where_asked_and_runs_faster() -> None:
     assert start <= clock.now() < start + timedelta(seconds=30)
     await asyncio.wait_for(clock.sleep_until(start + timedelta(seconds=30)), 1)  # 0.05 s real
     assert clock.now() >= start + timedelta(seconds=30)
+
+
+def test_a_postgresql_url_selects_postgres_and_its_password_is_never_shown() -> None:
+    dsn = "postgresql://bot:s3cret-pw@db.internal:5433/studybot"
+    settings = Settings.from_mapping({"STUDYBOT_DATABASE": dsn})
+    assert settings.engine == "postgres"
+    assert settings.postgres is not None and settings.postgres.reveal() == dsn
+    shown = dict(settings.describe())["STUDYBOT_DATABASE"]
+    assert shown == "postgresql://bot@db.internal:5433/studybot"
+    assert "s3cret" not in repr(settings) and "s3cret" not in str(settings.describe())
+    assert Settings.from_mapping({}).engine == "sqlite"
+    assert Settings.from_mapping({}).postgres is None
+
+
+def test_a_postgresql_url_without_a_host_is_refused() -> None:
+    with pytest.raises(ConfigError, match=r"STUDYBOT_DATABASE: .* needs a host"):
+        Settings.from_mapping({"STUDYBOT_DATABASE": "postgresql:///studybot"})
