@@ -28,6 +28,7 @@ COMMANDS = {
                 "(/question, /search 显存 ...)."),
     "doctor": ("bot.cli.serve:doctor",
                "Report settings (secrets masked), database and content status."),
+    "db": ("bot.cli.db:db", "Move a deployment's data between database engines."),
     "discord": ("bot.cli.discord_cli:discord_group", "Set up the Discord bot."),
     "slack": ("bot.cli.slack:slack", "Slack set-up helpers."),
     "grade": ("bot.cli.grade:grade",
