@@ -24,6 +24,7 @@ from pathlib import Path
 import aiosqlite
 
 from bot.store.database import open_database
+from bot.store.db import SqliteDatabase
 from bot.store.progress import ProgressStore
 from bot.store.questions import QuestionStore
 from bot.store.seen import SeenStore
@@ -102,7 +103,8 @@ async def run() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         async with open_database(Path(tmp) / "bench.sqlite3") as db:
             await fill(db)
-            seen, store, rng = SeenStore(db), QuestionStore(db), random.Random(1)
+            database = SqliteDatabase(db)
+            seen, store, rng = SeenStore(database), QuestionStore(db), random.Random(1)
             cases: dict[str, Callable[[], Awaitable[object]]] = {
                 "pick, member with history": lambda: seen.pick(ME, rng, NOW),
                 "pick, same, topic:gpu": lambda: seen.pick(ME, rng, NOW, topic="gpu"),
@@ -113,7 +115,7 @@ async def run() -> None:
                 p50, p95 = await timed(work)
                 print(f"{name:<28} p50 {p50:6.2f} ms   p95 {p95:6.2f} ms")
             start = time.perf_counter()
-            scores = await ProgressStore(db, SubmissionStore(db)).scores("bench", "w")
+            scores = await ProgressStore(database, SubmissionStore(db)).scores("bench", "w")
             took = time.perf_counter() - start
             print(f"export scores: {len(scores):,} members' rows in {took * 1000:.0f} ms")
 

@@ -10,10 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-import aiosqlite
-
 from bot.grades import Verdict
-from bot.store.database import fetch_all, fetch_one
+from bot.store.db import Database
 from bot.store.submissions import Progress, SubmissionStore
 from bot.types import User
 
@@ -31,7 +29,7 @@ class MemberScore:
 
 
 class ProgressStore:
-    def __init__(self, db: aiosqlite.Connection, submissions: SubmissionStore) -> None:
+    def __init__(self, db: Database, submissions: SubmissionStore) -> None:
         self._db = db
         self._submissions = submissions
 
@@ -41,8 +39,7 @@ class ProgressStore:
 
     async def due(self, user: User, now: datetime) -> int:
         """How many of `user`'s review cards are due at `now` (an index range: cards_due)."""
-        row = await fetch_one(
-            self._db,
+        row = await self._db.fetch_one(
             "SELECT count(*) FROM cards WHERE platform = ? AND user_id = ? AND due <= ?",
             (user.platform, user.id, now.isoformat()),
         )
@@ -50,30 +47,39 @@ class ProgressStore:
 
     async def scores(self, platform: str, workspace: str) -> list[MemberScore]:
         """Every member with activity in the workspace, most points first (then by name)."""
-        rows = await fetch_all(self._db, _SCORES, (Verdict.ACCEPTED.value, platform, workspace))
+        here, ok = (platform, workspace), Verdict.ACCEPTED.value
+        rows = await self._db.fetch_all(_SCORES, (*here, *here, platform, ok, workspace, workspace,
+                                                  *here))  # fmt: skip
         return [
             MemberScore(str(r[0]), str(r[1]), int(r[2]), int(r[3]), int(r[4]), int(r[5]))
             for r in rows
         ]
 
 
-# One pass over the workspace's ledger per part: `board` (the name is the one of the member's
-# latest act: a bare column beside SQLite's max()), then the problems solved, from the ledger
-# (this workspace) or from submissions where grading recorded them.
+# One pass over the workspace's ledger per part: `board`, then the problems solved, from the
+# ledger (this workspace) or from submissions where grading recorded them. A member's name is
+# the one of their latest act, found through the `activity_board` index (platform,
+# workspace, at) at the time of that act. Parameters, in order: platform and workspace
+# (board), platform and workspace (solves), platform, accepted verdict, workspace twice
+# (submissions), platform and workspace (the name).
 _SCORES = """
     WITH board AS (
-        SELECT user_id, user_name, max(at), sum(points) AS points,
-               sum(kind = 'quiz') AS answered, sum(kind = 'quiz' AND correct) AS right
-          FROM activity WHERE platform = ?2 AND workspace = ?3 GROUP BY user_id),
+        SELECT user_id, max(at) AS last_at, sum(points) AS points,
+               sum(CASE WHEN kind = 'quiz' THEN 1 ELSE 0 END) AS answered,
+               sum(CASE WHEN kind = 'quiz' AND correct = 1 THEN 1 ELSE 0 END) AS answered_right
+          FROM activity WHERE platform = ? AND workspace = ? GROUP BY user_id),
     solved AS (
         SELECT user_id, count(DISTINCT question_id) AS n FROM (
             SELECT user_id, question_id FROM activity
-             WHERE platform = ?2 AND workspace = ?3 AND kind = 'solve' AND correct
+             WHERE platform = ? AND workspace = ? AND kind = 'solve' AND correct = 1
             UNION
             SELECT user_id, problem_id FROM submissions
-             WHERE platform = ?2 AND verdict = ?1 AND coalesce(workspace, ?3) = ?3
-               AND user_id IN (SELECT user_id FROM board))
+             WHERE platform = ? AND verdict = ? AND coalesce(workspace, ?) = ?
+               AND user_id IN (SELECT user_id FROM board)) AS solves
          GROUP BY user_id)
-    SELECT b.user_id, b.user_name, b.points, b.answered, b.right, coalesce(s.n, 0)
+    SELECT b.user_id,
+           (SELECT max(a.user_name) FROM activity a WHERE a.platform = ? AND a.workspace = ?
+               AND a.at = b.last_at AND a.user_id = b.user_id) AS name,
+           b.points, b.answered, b.answered_right, coalesce(s.n, 0)
       FROM board b LEFT JOIN solved s ON s.user_id = b.user_id
-     ORDER BY b.points DESC, b.user_name, b.user_id"""
+     ORDER BY b.points DESC, name, b.user_id"""
