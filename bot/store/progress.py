@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 from bot.grades import Verdict
 from bot.store.db import Database
-from bot.store.submissions import Progress, SubmissionStore
+from bot.store.submissions import Progress
 from bot.types import User
 
 
@@ -28,8 +29,14 @@ class MemberScore:
     solved: int  # problems solved (distinct)
 
 
+class Solutions(Protocol):
+    """Where a member's solutions are kept (`SubmissionStore`)."""
+
+    async def progress(self, user: User) -> Progress: ...
+
+
 class ProgressStore:
-    def __init__(self, db: Database, submissions: SubmissionStore) -> None:
+    def __init__(self, db: Database, submissions: Solutions) -> None:
         self._db = db
         self._submissions = submissions
 
