@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 
 from bot.grades import Verdict
-from bot.store.db import Database
+from bot.store.db import Database, Engine
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +242,7 @@ _COUNTS = """sum(CASE WHEN kind = 'quiz' THEN 1 ELSE 0 END),
              sum(CASE WHEN kind = 'solve' THEN 1 ELSE 0 END)"""
 
 # SQLite's planner is told which index serves a span of a workspace (see `by_channel`).
-_BOARD_INDEX = {"sqlite": "INDEXED BY activity_board", "postgres": ""}
+_BOARD_INDEX: dict[Engine, str] = {"sqlite": "INDEXED BY activity_board", "postgres": ""}
 
 
 def _where(scope: Scope) -> tuple[str, tuple[object, ...]]:

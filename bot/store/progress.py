@@ -55,8 +55,7 @@ class ProgressStore:
     async def scores(self, platform: str, workspace: str) -> list[MemberScore]:
         """Every member with activity in the workspace, most points first (then by name)."""
         here, ok = (platform, workspace), Verdict.ACCEPTED.value
-        rows = await self._db.fetch_all(_SCORES, (*here, *here, platform, ok, workspace, workspace,
-                                                  *here))  # fmt: skip
+        rows = await self._db.fetch_all(_SCORES, (*here, *here, platform, ok, workspace, workspace))
         return [
             MemberScore(str(r[0]), str(r[1]), int(r[2]), int(r[3]), int(r[4]), int(r[5]))
             for r in rows
@@ -65,13 +64,17 @@ class ProgressStore:
 
 # One pass over the workspace's ledger per part: `board`, then the problems solved, from the
 # ledger (this workspace) or from submissions where grading recorded them. A member's name is
-# the one of their latest act, found through the `activity_board` index (platform,
-# workspace, at) at the time of that act. Parameters, in order: platform and workspace
-# (board), platform and workspace (solves), platform, accepted verdict, workspace twice
-# (submissions), platform and workspace (the name).
+# the one of their latest act. SQLite reads it as a bare column beside max(at), which
+# PostgreSQL has not; instead the group keeps `max(at || ' ' || id)`: a space sorts below
+# every character of an ISO time, so its `at` is the latest, and the id after it (past
+# `max(at)` and the space) names that act's row, read back by primary key. (A lookup by
+# (workspace, at) instead would walk every act sharing that instant, for every member.)
+# Parameters, in order: platform and workspace (board), platform and workspace (solves),
+# platform, accepted verdict, workspace twice (submissions).
 _SCORES = """
     WITH board AS (
-        SELECT user_id, max(at) AS last_at, sum(points) AS points,
+        SELECT user_id, max(at) AS last_at, max(at || ' ' || CAST(id AS TEXT)) AS latest,
+               sum(points) AS points,
                sum(CASE WHEN kind = 'quiz' THEN 1 ELSE 0 END) AS answered,
                sum(CASE WHEN kind = 'quiz' AND correct = 1 THEN 1 ELSE 0 END) AS answered_right
           FROM activity WHERE platform = ? AND workspace = ? GROUP BY user_id),
@@ -84,9 +87,8 @@ _SCORES = """
              WHERE platform = ? AND verdict = ? AND coalesce(workspace, ?) = ?
                AND user_id IN (SELECT user_id FROM board)) AS solves
          GROUP BY user_id)
-    SELECT b.user_id,
-           (SELECT max(a.user_name) FROM activity a WHERE a.platform = ? AND a.workspace = ?
-               AND a.at = b.last_at AND a.user_id = b.user_id) AS name,
-           b.points, b.answered, b.answered_right, coalesce(s.n, 0)
-      FROM board b LEFT JOIN solved s ON s.user_id = b.user_id
-     ORDER BY b.points DESC, name, b.user_id"""
+    SELECT b.user_id, a.user_name, b.points, b.answered, b.answered_right, coalesce(s.n, 0)
+      FROM board b
+      JOIN activity a ON a.id = CAST(substr(b.latest, length(b.last_at) + 2) AS BIGINT)
+      LEFT JOIN solved s ON s.user_id = b.user_id
+     ORDER BY b.points DESC, a.user_name, b.user_id"""

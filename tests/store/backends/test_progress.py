@@ -36,10 +36,10 @@ async def _act(db: Database, user: User, kind: ActKind, qid: str, *, correct: bo
 
 
 async def test_a_workspace_scores_every_member_once(backend: Database) -> None:
+    renamed = User(ALICE.platform, ALICE.id, "Alice B.")
+    await _act(backend, renamed, ActKind.SOLVE, "p1", points=30, hours=3)  # recorded first
     await _act(backend, ALICE, ActKind.QUIZ, "q1", hours=1)
     await _act(backend, ALICE, ActKind.QUIZ, "q2", correct=False, points=0, hours=2)
-    renamed = User(ALICE.platform, ALICE.id, "Alice B.")
-    await _act(backend, renamed, ActKind.SOLVE, "p1", points=30, hours=3)
     await _act(backend, ALICE, ActKind.SOLVE, "p9", points=20, hours=-5, where=THERE)
     await _act(backend, BOB, ActKind.QUIZ, "q1")
     await _act(backend, DAVE, ActKind.QUIZ, "q1")
