@@ -8,6 +8,9 @@ them due) and 300 daily-quiz answers, among 10,000 members with 100,000 quiz ans
 - the pick for a member who has seen nothing
 
 and, over the same ledger, the rows of an admin's `/export scores` for the 10,000 members.
+The same data is then measured on PostgreSQL (a throwaway local cluster, `tests.postgres`,
+skipped where no server is installed), where the walk for an unseen question goes in id
+order instead of SQLite's rowid order.
 """
 
 from __future__ import annotations
@@ -21,14 +24,16 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import aiosqlite
-
 from bot.store.database import open_database
-from bot.store.progress import ProgressStore
+from bot.store.db import Database, SqliteDatabase
+from bot.store.postgres.database import open_postgres
+from bot.store.postgres.db import PostgresDatabase
+from bot.store.progress import ProgressStore, Solutions
 from bot.store.questions import QuestionStore
 from bot.store.seen import SeenStore
-from bot.store.submissions import SubmissionStore
+from bot.store.submissions import Progress, SubmissionStore
 from bot.types import User
+from tests.postgres import find_bindir, running_cluster
 
 N, MEMBERS, RUNS = 10_000, 10_000, 300
 TOPICS = ["gpu", "distributed", "python", "inference", "pytorch", "os", "algorithms"]
@@ -36,7 +41,12 @@ NOW = datetime(2026, 6, 1, tzinfo=UTC)
 ME = User("bench", "me", "me")
 
 
-async def fill(db: aiosqlite.Connection) -> None:
+async def fill(db: Database) -> None:
+    async with db.transaction():
+        await fill_mine(db)
+
+
+async def fill_mine(db: Database) -> None:
     rng = random.Random(13)
     ids = [f"q{i:05d}" for i in range(N)]
     await db.executemany(
@@ -57,10 +67,9 @@ async def fill(db: aiosqlite.Connection) -> None:
         [(q, (NOW + timedelta(days=i % 5 - 1)).isoformat()) for i, q in enumerate(mine[:500])],
     )
     await fill_others(db, rng, ids)
-    await db.commit()
 
 
-async def fill_others(db: aiosqlite.Connection, rng: random.Random, ids: list[str]) -> None:
+async def fill_others(db: Database, rng: random.Random, ids: list[str]) -> None:
     await db.executemany(
         "INSERT INTO schedules (id, platform, workspace, channel, post_time, timezone, days, "
         "answer) VALUES (?, 'bench', ?, ?, '09:00', 'UTC', 127, 'next')",
@@ -76,7 +85,7 @@ async def fill_others(db: aiosqlite.Connection, rng: random.Random, ids: list[st
     answers = {(*rng.choice(slots), f"m{rng.randrange(MEMBERS)}") for _ in range(100_000)}
     answers |= {(*slot, "me") for slot in rng.sample(slots, 300)}
     await db.executemany(
-        "INSERT OR IGNORE INTO quiz_answers VALUES (?, ?, 'bench', ?, 0, 1, ?)",
+        "INSERT INTO quiz_answers VALUES (?, ?, 'bench', ?, 0, 1, ?) ON CONFLICT DO NOTHING",
         [(s, slot, user, NOW.isoformat()) for s, slot, user in answers],
     )
     await db.executemany(
@@ -98,26 +107,55 @@ async def timed(work: Callable[[], Awaitable[object]]) -> tuple[float, float]:
     return cuts[49], cuts[94]
 
 
-async def run() -> None:
+class NoSolutions:
+    """`ProgressStore.scores` reads submissions itself; `problems`, which asks this, is not
+    measured (the submissions' store is on SQLite only)."""
+
+    async def progress(self, user: User) -> Progress:
+        raise NotImplementedError
+
+
+async def measure(db: Database, solutions: Solutions, plain: QuestionStore | None) -> None:
+    seen, rng = SeenStore(db), random.Random(1)
+    cases: dict[str, Callable[[], Awaitable[object]]] = {
+        "pick, member with history": lambda: seen.pick(ME, rng, NOW),
+        "pick, same, topic:gpu": lambda: seen.pick(ME, rng, NOW, topic="gpu"),
+        "pick, new member": lambda: seen.pick(User("bench", "new", "n"), rng, NOW),
+    }
+    if plain is not None:
+        cases["plain random (before)"] = lambda: plain.pick(rng)
+    for name, work in cases.items():
+        p50, p95 = await timed(work)
+        print(f"{name:<28} p50 {p50:6.2f} ms   p95 {p95:6.2f} ms")
+    start = time.perf_counter()
+    scores = await ProgressStore(db, solutions).scores("bench", "w")
+    took = time.perf_counter() - start
+    print(f"export scores: {len(scores):,} members' rows in {took * 1000:.0f} ms")
+
+
+async def run_sqlite() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         async with open_database(Path(tmp) / "bench.sqlite3") as db:
-            await fill(db)
-            seen, store, rng = SeenStore(db), QuestionStore(db), random.Random(1)
-            cases: dict[str, Callable[[], Awaitable[object]]] = {
-                "pick, member with history": lambda: seen.pick(ME, rng, NOW),
-                "pick, same, topic:gpu": lambda: seen.pick(ME, rng, NOW, topic="gpu"),
-                "pick, new member": lambda: seen.pick(User("bench", "new", "n"), rng, NOW),
-                "plain random (before)": lambda: store.pick(rng),
-            }
-            for name, work in cases.items():
-                p50, p95 = await timed(work)
-                print(f"{name:<28} p50 {p50:6.2f} ms   p95 {p95:6.2f} ms")
-            start = time.perf_counter()
-            scores = await ProgressStore(db, SubmissionStore(db)).scores("bench", "w")
-            took = time.perf_counter() - start
-            print(f"export scores: {len(scores):,} members' rows in {took * 1000:.0f} ms")
+            await fill(SqliteDatabase(db))
+            print("SQLite:")
+            await measure(SqliteDatabase(db), SubmissionStore(db), QuestionStore(db))
+
+
+async def run_postgres(dsn: str) -> None:
+    async with open_postgres(dsn, max_size=4) as pool:
+        db = PostgresDatabase(pool)
+        await fill(db)
+        await db.execute("ANALYZE")  # as autovacuum would have done long before
+        print("PostgreSQL 15 (local, loopback TCP, fsync off):")
+        await measure(db, NoSolutions(), None)
 
 
 def main() -> None:
     print(f"/question picks: {N:,} questions, {MEMBERS:,} members")
-    asyncio.run(run())
+    asyncio.run(run_sqlite())
+    bindir = find_bindir()
+    if bindir is None:
+        print("PostgreSQL skipped: no server binaries (initdb, pg_ctl) installed")
+        return
+    with running_cluster(bindir) as cluster:
+        asyncio.run(run_postgres(cluster.dsn()))

@@ -30,6 +30,7 @@ from bot.settings import Settings
 from bot.store.activity import ActKind
 from bot.store.boards import BoardStore, Scope
 from bot.store.database import fetch_all
+from bot.store.db import SqliteDatabase
 from bot.store.schedules import ScheduleStore
 from bot.store.summaries import SummaryStore
 from bot.types import ChannelRef, Invocation, Locale, MessageRef, Reply, User
@@ -148,7 +149,7 @@ async def cold_server(app: App) -> None:
     scope = Scope("bench", "guild", None, NOW - timedelta(days=7))
 
     async def ask(i: int) -> None:
-        await Leaderboards(BoardStore(app.db)).standings(scope, "m1")
+        await Leaderboards(BoardStore(SqliteDatabase(app.db))).standings(scope, "m1")
 
     print(f"/leaderboard week, server, first ask after a start: "
           f"{percentiles(await timed(ask, 20))}")  # fmt: skip
@@ -165,7 +166,8 @@ async def summaries(app: App) -> None:
         schedules.append(await store.save(draft))
     platform = NullPlatform()
     await app.platforms.attach("bench", platform)
-    poster = Summaries(SummaryStore(app.db), BoardStore(app.db), app.platforms, SystemClock())
+    database = SqliteDatabase(app.db)
+    poster = Summaries(SummaryStore(database), BoardStore(database), app.platforms, SystemClock())
     limit = asyncio.Semaphore(64)  # the scheduler's concurrency
 
     async def post(schedule: Schedule) -> bool:

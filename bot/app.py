@@ -101,10 +101,10 @@ async def open_app(
         store, schedules, submissions = QuestionStore(db), ScheduleStore(db), SubmissionStore(db)
         quizzes, prefs = QuizStore(database), Preferences(database)
         ledger = Ledger(ActivityStore(database), prefs, schedules)
-        scores = Scores(ledger, ScoreStore(db), BoardStore(db))
+        scores = Scores(ledger, ScoreStore(database), BoardStore(database))
         platforms = Platforms()
         config = SchedulerConfig(grace=settings.grace)
-        summaries = Summaries(SummaryStore(db), scores.boards, platforms, clock)
+        summaries = Summaries(SummaryStore(database), scores.boards, platforms, clock)
         scheduler = Scheduler(schedules, store, clock, platforms, config, submissions, quizzes,
                               scores, summaries)  # fmt: skip
         tallies = Tallies(schedules, store, quizzes, platforms, clock)
@@ -113,11 +113,12 @@ async def open_app(
         if grading:
             graded = await stack.enter_async_context(open_grading(submissions, settings, clock,
                                                                     scores.solved))  # fmt: skip
-        rng, cards = rng or random.Random(), CardStore(db)
+        rng, cards = rng or random.Random(), CardStore(database)
         reviews = Reviews(cards, prefs, clock, rng)
         context = Context(store, clock, rng, schedules, scheduler, quizzes, MemberData(database),
-                          prefs, ledger, reviews, SeenStore(db), ProgressStore(db, submissions),
-                          scores, tallies, graded)  # fmt: skip
+                          prefs, ledger, reviews, SeenStore(database),
+                          ProgressStore(database, submissions), scores, tallies,
+                          graded)  # fmt: skip
         digest = Digest(prefs, cards, platforms, clock)
         yield App(Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies,
                   ledger, digest, scores)  # fmt: skip

@@ -5,6 +5,10 @@ workspace, at); a channel or a topic only filters that range. Ranks are computed
 (a window over the grouped rows), so only the top rows and the asker's come back however
 many members a workspace has. Ties go to whoever reached their score first: the time of
 their last act that scored.
+
+The SQL is written once for SQLite and PostgreSQL (flags are 0/1 integers, so a count of
+right answers is a `sum(CASE ...)`, not a sum of booleans), except for one index named to
+SQLite's planner (`by_channel`).
 """
 
 from __future__ import annotations
@@ -13,10 +17,8 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 
-import aiosqlite
-
 from bot.grades import Verdict
-from bot.store.database import fetch_all, fetch_one
+from bot.store.db import Database, Engine
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +112,7 @@ class MemberWeek:
 
 
 class BoardStore:
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
 
     async def standings(self, scope: Scope, asker: str, top: int = 10) -> list[Standing]:
@@ -119,24 +121,23 @@ class BoardStore:
         sql = f"""WITH board AS (
                       SELECT user_id, max(user_name) AS name, sum(points) AS total,
                              max(CASE WHEN points > 0 THEN at END) AS reached
-                      FROM activity WHERE {where} GROUP BY user_id HAVING total > 0),
+                      FROM activity WHERE {where} GROUP BY user_id HAVING sum(points) > 0),
                   ranked AS (
                       SELECT *, row_number() OVER (ORDER BY total DESC, reached, user_id) AS rank
                       FROM board)
                   SELECT rank, user_id, name, total FROM ranked
                   WHERE rank <= ? OR user_id = ? ORDER BY rank"""
-        rows = await fetch_all(self._db, sql, (*params, top, asker))
+        rows = await self._db.fetch_all(sql, (*params, top, asker))
         return [Standing(int(r[0]), str(r[1]), str(r[2]), int(r[3])) for r in rows]
 
     async def last_id(self) -> int:
-        row = await fetch_one(self._db, "SELECT coalesce(max(id), 0) FROM activity")
+        row = await self._db.fetch_one("SELECT coalesce(max(id), 0) FROM activity")
         return int(row[0]) if row else 0
 
     async def grouped(self, scope: Scope, upto: int) -> list[tuple[str, str, int, str]]:
         """Every member of `scope` up to ledger row `upto`: (id, name, points, reached)."""
         where, params = _where(scope)
-        rows = await fetch_all(
-            self._db,
+        rows = await self._db.fetch_all(
             f"""SELECT user_id, max(user_name), sum(points),
                        coalesce(max(CASE WHEN points > 0 THEN at END), '')
                 FROM activity WHERE {where} AND id <= ? GROUP BY user_id""",
@@ -146,8 +147,7 @@ class BoardStore:
 
     async def rows_between(self, after: int, upto: int) -> list[LedgerRow]:
         """The ledger's rows written after row `after`, up to `upto` (a primary key range)."""
-        rows = await fetch_all(
-            self._db,
+        rows = await self._db.fetch_all(
             """SELECT platform, workspace, channel, user_id, user_name, question_id, points, at
                FROM activity WHERE id > ? AND id <= ?""",
             (after, upto),
@@ -156,17 +156,15 @@ class BoardStore:
                           int(r[6]), str(r[7])) for r in rows]  # fmt: skip
 
     async def topic_questions(self, topic: str) -> frozenset[str]:
-        rows = await fetch_all(
-            self._db, "SELECT question_id FROM question_topics WHERE topic = ?", (topic,)
+        rows = await self._db.fetch_all(
+            "SELECT question_id FROM question_topics WHERE topic = ?", (topic,)
         )
         return frozenset(str(r[0]) for r in rows)
 
     async def totals(self, scope: Scope) -> Totals:
         where, params = _where(scope)
-        rows = await fetch_all(
-            self._db,
-            f"""SELECT user_id, max(user_name), sum(kind = 'quiz'), sum(kind = 'quiz' AND correct),
-                       sum(kind = 'solve')
+        rows = await self._db.fetch_all(
+            f"""SELECT user_id, max(user_name), {_COUNTS}
                 FROM activity WHERE {where} GROUP BY user_id""",
             params,
         )
@@ -177,14 +175,13 @@ class BoardStore:
         """Every channel's members and their acts in `scope` (a workspace and a span), in one
         pass over the index range: the weekly summaries of a thousand channels share it. The
         index is named: grouping by channel tempts the planner to `activity_channel`, which
-        has no time range without a channel and would read the workspace's whole history."""
+        has no time range without a channel and would read the workspace's whole history
+        (PostgreSQL's planner, which takes no such hint, weighs the ranges itself)."""
         where, params = _where(scope)
-        rows = await fetch_all(
-            self._db,
+        rows = await self._db.fetch_all(
             f"""SELECT channel, user_id, max(user_name), sum(points),
-                       coalesce(max(CASE WHEN points > 0 THEN at END), ''),
-                       sum(kind = 'quiz'), sum(kind = 'quiz' AND correct), sum(kind = 'solve')
-                FROM activity INDEXED BY activity_board WHERE {where}
+                       coalesce(max(CASE WHEN points > 0 THEN at END), ''), {_COUNTS}
+                FROM activity {_BOARD_INDEX[self._db.engine]} WHERE {where}
                 GROUP BY channel, user_id""",
             params,
         )
@@ -200,44 +197,52 @@ class BoardStore:
         if not members:
             return {}
         marks = ",".join("?" * len(members))
-        rows = await fetch_all(
-            self._db,
+        rows = await self._db.fetch_all(
             f"SELECT DISTINCT user_id, day FROM activity WHERE platform = ? "
             f"AND user_id IN ({marks})",
             (platform, *members),
         )
         found: dict[str, set[date]] = {m: set() for m in members}
-        for user_id, day in rows:
-            found[str(user_id)].add(date.fromisoformat(day))
+        for r in rows:
+            found[str(r[0])].add(date.fromisoformat(r[1]))
         return found
 
     async def problem(self, platform: str, workspace: str, problem_id: str) -> ProblemBoard:
         """Who solved `problem_id` in a workspace (submissions sent outside any workspace,
         in private, count too), how, and how fast."""
-        rows = list(await self._db.execute_fetchall(
+        ok = Verdict.ACCEPTED.value
+        rows = await self._db.fetch_all(
             """WITH mine AS (
                     SELECT user_id, max(user_name) AS name, min(id) AS first_id,
-                           min(CASE WHEN verdict = :ok THEN id END) AS ok_id,
-                           min(CASE WHEN verdict = :ok THEN created_at END) AS ok_at,
-                           min(CASE WHEN verdict = :ok THEN cpu_ms END) AS cpu
+                           min(CASE WHEN verdict = ? THEN id END) AS ok_id,
+                           min(CASE WHEN verdict = ? THEN created_at END) AS ok_at,
+                           min(CASE WHEN verdict = ? THEN cpu_ms END) AS cpu
                     FROM submissions
-                    WHERE problem_id = :problem AND platform = :platform AND state = 'graded'
-                      AND coalesce(workspace, :workspace) = :workspace
+                    WHERE problem_id = ? AND platform = ? AND state = 'graded'
+                      AND coalesce(workspace, ?) = ?
                     GROUP BY user_id)
                 SELECT user_id, name, ok_id, ok_id = first_id, cpu, EXISTS (
-                           SELECT 1 FROM hints_taken h WHERE h.platform = :platform
-                           AND h.user_id = mine.user_id AND h.problem_id = :problem
+                           SELECT 1 FROM hints_taken h WHERE h.platform = ?
+                           AND h.user_id = mine.user_id AND h.problem_id = ?
                            AND h.taken_at < mine.ok_at)
                 FROM mine ORDER BY ok_at IS NULL, ok_at, user_id""",
-            {"ok": Verdict.ACCEPTED.value, "problem": problem_id, "platform": platform,
-             "workspace": workspace},
-        ))  # fmt: skip
+            (ok, ok, ok, problem_id, platform, workspace, workspace, platform, problem_id),
+        )
         solvers = tuple(
             Solver(str(r[0]), str(r[1]), bool(r[3]), None if r[4] is None else float(r[4]),
                    bool(r[5]))
             for r in rows if r[2] is not None
         )  # fmt: skip
         return ProblemBoard(len(rows), solvers)
+
+
+# A member's quick checks answered, those right, and problems solved, over grouped rows.
+_COUNTS = """sum(CASE WHEN kind = 'quiz' THEN 1 ELSE 0 END),
+             sum(CASE WHEN kind = 'quiz' AND correct = 1 THEN 1 ELSE 0 END),
+             sum(CASE WHEN kind = 'solve' THEN 1 ELSE 0 END)"""
+
+# SQLite's planner is told which index serves a span of a workspace (see `by_channel`).
+_BOARD_INDEX: dict[Engine, str] = {"sqlite": "INDEXED BY activity_board", "postgres": ""}
 
 
 def _where(scope: Scope) -> tuple[str, tuple[object, ...]]:

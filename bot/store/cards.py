@@ -15,10 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-import aiosqlite
 from fsrs import Card
 
-from bot.store.database import fetch_all, fetch_one, transaction
+from bot.store.db import Database
 from bot.types import User
 
 
@@ -48,7 +47,7 @@ def stamp(at: datetime) -> str:
 
 
 class CardStore:
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
 
     async def held(self, user: User, question_id: str) -> Held | None:
@@ -60,7 +59,7 @@ class CardStore:
         """Apply `update` to the member's card (None: they have none yet) and log the rating,
         in one transaction. With `expected`, only if the card has had exactly that many
         reviews; otherwise change nothing and return None."""
-        async with transaction(self._db):
+        async with self._db.transaction():
             held = await self._held(user, question_id)
             count = held.reviews if held is not None else 0
             if expected is not None and expected != count:
@@ -76,8 +75,7 @@ class CardStore:
 
     async def due(self, user: User, by: datetime, limit: int = 50) -> list[Due]:
         """The member's cards due by `by`, the most overdue first."""
-        rows = await fetch_all(
-            self._db,
+        rows = await self._db.fetch_all(
             "SELECT question_id, due FROM cards WHERE platform = ? AND user_id = ? AND due <= ? "
             "ORDER BY due, question_id LIMIT ?",
             (user.platform, user.id, stamp(by), limit),
@@ -85,8 +83,7 @@ class CardStore:
         return [Due(str(r[0]), datetime.fromisoformat(r[1])) for r in rows]
 
     async def next_due(self, user: User) -> Due | None:
-        row = await fetch_one(
-            self._db,
+        row = await self._db.fetch_one(
             "SELECT question_id, due FROM cards WHERE platform = ? AND user_id = ? "
             "ORDER BY due, question_id LIMIT 1",
             (user.platform, user.id),
@@ -94,8 +91,7 @@ class CardStore:
         return Due(str(row[0]), datetime.fromisoformat(row[1])) if row else None
 
     async def _held(self, user: User, question_id: str) -> Held | None:
-        row = await fetch_one(
-            self._db,
+        row = await self._db.fetch_one(
             """SELECT card, (SELECT count(*) FROM reviews r WHERE r.platform = c.platform
                              AND r.user_id = c.user_id AND r.question_id = c.question_id)
                FROM cards c WHERE platform = ? AND user_id = ? AND question_id = ?""",

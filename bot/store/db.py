@@ -10,19 +10,24 @@ position on both; a store reads them by position only.
 exception; every statement the same task issues inside it runs in it. Concurrent
 transactions take turns on SQLite (one writer) and run side by side on PostgreSQL (a
 connection each). Transactions do not nest: SQLite's would wait for itself.
+
+`engine` names the engine, for the few statements that cannot be written once: a store
+that needs one keeps a constant per engine beside each other and picks by it (questions
+walked in SQLite's rowid order, an index named to SQLite's planner).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import aiosqlite
 
 from bot.store.database import transaction
 
 Params = Sequence[object]
+Engine = Literal["sqlite", "postgres"]
 
 
 class Row(Protocol):
@@ -34,6 +39,11 @@ class Row(Protocol):
 
 
 class Database(Protocol):
+    @property
+    def engine(self) -> Engine:
+        """Which engine holds the database."""
+        ...
+
     async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]:
         """Every row of a query (or of a statement's RETURNING)."""
         ...
@@ -66,6 +76,10 @@ class SqliteDatabase:
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self.connection = connection
+
+    @property
+    def engine(self) -> Engine:
+        return "sqlite"
 
     async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]:
         return list(await self.connection.execute_fetchall(sql, params))

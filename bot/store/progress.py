@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-
-import aiosqlite
+from typing import Protocol
 
 from bot.grades import Verdict
-from bot.store.database import fetch_all, fetch_one
-from bot.store.submissions import Progress, SubmissionStore
+from bot.store.db import Database
+from bot.store.submissions import Progress
 from bot.types import User
 
 
@@ -30,8 +29,14 @@ class MemberScore:
     solved: int  # problems solved (distinct)
 
 
+class Solutions(Protocol):
+    """Where a member's solutions are kept (`SubmissionStore`)."""
+
+    async def progress(self, user: User) -> Progress: ...
+
+
 class ProgressStore:
-    def __init__(self, db: aiosqlite.Connection, submissions: SubmissionStore) -> None:
+    def __init__(self, db: Database, submissions: Solutions) -> None:
         self._db = db
         self._submissions = submissions
 
@@ -41,8 +46,7 @@ class ProgressStore:
 
     async def due(self, user: User, now: datetime) -> int:
         """How many of `user`'s review cards are due at `now` (an index range: cards_due)."""
-        row = await fetch_one(
-            self._db,
+        row = await self._db.fetch_one(
             "SELECT count(*) FROM cards WHERE platform = ? AND user_id = ? AND due <= ?",
             (user.platform, user.id, now.isoformat()),
         )
@@ -50,30 +54,41 @@ class ProgressStore:
 
     async def scores(self, platform: str, workspace: str) -> list[MemberScore]:
         """Every member with activity in the workspace, most points first (then by name)."""
-        rows = await fetch_all(self._db, _SCORES, (Verdict.ACCEPTED.value, platform, workspace))
+        here, ok = (platform, workspace), Verdict.ACCEPTED.value
+        rows = await self._db.fetch_all(_SCORES, (*here, *here, platform, ok, workspace, workspace))
         return [
             MemberScore(str(r[0]), str(r[1]), int(r[2]), int(r[3]), int(r[4]), int(r[5]))
             for r in rows
         ]
 
 
-# One pass over the workspace's ledger per part: `board` (the name is the one of the member's
-# latest act: a bare column beside SQLite's max()), then the problems solved, from the ledger
-# (this workspace) or from submissions where grading recorded them.
+# One pass over the workspace's ledger per part: `board`, then the problems solved, from the
+# ledger (this workspace) or from submissions where grading recorded them. A member's name is
+# the one of their latest act. SQLite reads it as a bare column beside max(at), which
+# PostgreSQL has not; instead the group keeps `max(at || ' ' || id)`: a space sorts below
+# every character of an ISO time, so its `at` is the latest, and the id after it (past
+# `max(at)` and the space) names that act's row, read back by primary key. (A lookup by
+# (workspace, at) instead would walk every act sharing that instant, for every member.)
+# Parameters, in order: platform and workspace (board), platform and workspace (solves),
+# platform, accepted verdict, workspace twice (submissions).
 _SCORES = """
     WITH board AS (
-        SELECT user_id, user_name, max(at), sum(points) AS points,
-               sum(kind = 'quiz') AS answered, sum(kind = 'quiz' AND correct) AS right
-          FROM activity WHERE platform = ?2 AND workspace = ?3 GROUP BY user_id),
+        SELECT user_id, max(at) AS last_at, max(at || ' ' || CAST(id AS TEXT)) AS latest,
+               sum(points) AS points,
+               sum(CASE WHEN kind = 'quiz' THEN 1 ELSE 0 END) AS answered,
+               sum(CASE WHEN kind = 'quiz' AND correct = 1 THEN 1 ELSE 0 END) AS answered_right
+          FROM activity WHERE platform = ? AND workspace = ? GROUP BY user_id),
     solved AS (
         SELECT user_id, count(DISTINCT question_id) AS n FROM (
             SELECT user_id, question_id FROM activity
-             WHERE platform = ?2 AND workspace = ?3 AND kind = 'solve' AND correct
+             WHERE platform = ? AND workspace = ? AND kind = 'solve' AND correct = 1
             UNION
             SELECT user_id, problem_id FROM submissions
-             WHERE platform = ?2 AND verdict = ?1 AND coalesce(workspace, ?3) = ?3
-               AND user_id IN (SELECT user_id FROM board))
+             WHERE platform = ? AND verdict = ? AND coalesce(workspace, ?) = ?
+               AND user_id IN (SELECT user_id FROM board)) AS solves
          GROUP BY user_id)
-    SELECT b.user_id, b.user_name, b.points, b.answered, b.right, coalesce(s.n, 0)
-      FROM board b LEFT JOIN solved s ON s.user_id = b.user_id
-     ORDER BY b.points DESC, b.user_name, b.user_id"""
+    SELECT b.user_id, a.user_name, b.points, b.answered, b.answered_right, coalesce(s.n, 0)
+      FROM board b
+      JOIN activity a ON a.id = CAST(substr(b.latest, length(b.last_at) + 2) AS BIGINT)
+      LEFT JOIN solved s ON s.user_id = b.user_id
+     ORDER BY b.points DESC, a.user_name, b.user_id"""

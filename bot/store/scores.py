@@ -11,9 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-import aiosqlite
-
-from bot.store.database import fetch_all, fetch_one
+from bot.store.db import Database
 from bot.types import ChannelRef, User
 
 
@@ -28,13 +26,12 @@ class OpenPost:
 
 
 class ScoreStore:
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
 
     async def open_post(self, where: ChannelRef, problem_id: str) -> OpenPost | None:
         """The newest open daily post of `problem_id` that a solution sent `where` answers."""
-        rows = await fetch_all(
-            self._db,
+        rows = await self._db.fetch_all(
             """SELECT d.schedule_id, d.slot, d.due_at, s.channel FROM schedules s
                JOIN daily_posts d ON d.schedule_id = s.id AND d.part = 'question'
                WHERE s.platform = ? AND s.workspace = ? AND d.state = 'sent'
@@ -53,8 +50,7 @@ class ScoreStore:
 
     async def hinted(self, user: User, problem_id: str) -> bool:
         """Whether `user` has taken any hint of `problem_id` (before now, so before a solve)."""
-        row = await fetch_one(
-            self._db,
+        row = await self._db.fetch_one(
             "SELECT 1 FROM hints_taken WHERE platform = ? AND user_id = ? AND problem_id = ?",
             (user.platform, user.id, problem_id),
         )
@@ -62,8 +58,7 @@ class ScoreStore:
 
     async def solved_before(self, user: User, problem_id: str) -> bool:
         """Whether a solve of `problem_id` by `user` is on the ledger already."""
-        row = await fetch_one(
-            self._db,
+        row = await self._db.fetch_one(
             """SELECT 1 FROM activity WHERE platform = ? AND user_id = ? AND kind = 'solve'
                AND question_id = ? LIMIT 1""",
             (user.platform, user.id, problem_id),
@@ -73,8 +68,7 @@ class ScoreStore:
     async def daily_solvers(self, dedupe_prefix: str) -> int:
         """How many solve acts carry a dedupe key starting with `dedupe_prefix` (a range on
         the key's unique index: one daily post's solvers)."""
-        row = await fetch_one(
-            self._db,
+        row = await self._db.fetch_one(
             "SELECT count(*) FROM activity WHERE dedupe >= ? AND dedupe < ? AND kind = 'solve'",
             (dedupe_prefix, dedupe_prefix + "\U0010ffff"),
         )

@@ -7,19 +7,16 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import aiosqlite
-
-from bot.store.database import fetch_all
+from bot.store.db import Database
 
 
 class SummaryStore:
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
 
     async def claim(self, schedule_id: int, week: str) -> bool:
         """Insert the week's row as pending; False if it was claimed already."""
-        return bool(await fetch_all(  # one statement, one transaction (autocommit)
-            self._db,
+        return bool(await self._db.fetch_all(  # one statement, one transaction (autocommit)
             """INSERT INTO summary_posts (schedule_id, week, state) VALUES (?, ?, 'pending')
                ON CONFLICT DO NOTHING RETURNING 1""",
             (schedule_id, week),

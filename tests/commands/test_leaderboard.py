@@ -11,6 +11,7 @@ from bot.learning.leaderboards import Leaderboards
 from bot.store.activity import ActKind
 from bot.store.boards import BoardStore, Scope
 from bot.store.database import fetch_all
+from bot.store.db import SqliteDatabase
 from bot.store.schedules import ScheduleStore
 from bot.text.tables import width
 from bot.types import ChannelRef, Invocation, Locale, Reply, Tone, User
@@ -180,7 +181,7 @@ async def test_a_warm_board_folds_new_acts_as_a_cold_one_reads_them(
     await score(app, bob, 0, NOW)  # a wrong answer
     await score(app, carol, 40, NOW, ChannelRef("test", "c1", "other-guild"))
     for scope in scopes:
-        cold = Leaderboards(BoardStore(app.db))
+        cold = Leaderboards(BoardStore(SqliteDatabase(app.db)))
         assert await warm.standings(scope, "m2") == await cold.standings(scope, "m2"), scope
     rows = await warm.standings(scopes[0], "m2")
     assert [(r.rank, r.name, r.points) for r in rows] == [(1, "carol", 25), (2, "alice", 10),

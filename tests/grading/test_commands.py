@@ -89,13 +89,13 @@ def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
         grading: Grading) -> Studybot:  # fmt: skip
     database = SqliteDatabase(loaded_db)
     prefs, rng = Preferences(database), random.Random(1)
-    reviews = Reviews(CardStore(loaded_db), prefs, clock, rng)
+    reviews = Reviews(CardStore(database), prefs, clock, rng)
     ledger = Ledger(ActivityStore(database), prefs, ScheduleStore(loaded_db))
-    scores = Scores(ledger, ScoreStore(loaded_db), BoardStore(loaded_db))
+    scores = Scores(ledger, ScoreStore(database), BoardStore(database))
     context = Context(QuestionStore(loaded_db), clock, rng,
                       ScheduleStore(loaded_db), scheduler, QuizStore(database),
-                      MemberData(database), prefs, ledger, reviews, SeenStore(loaded_db),
-                      ProgressStore(loaded_db, SubmissionStore(loaded_db)), scores,
+                      MemberData(database), prefs, ledger, reviews, SeenStore(database),
+                      ProgressStore(database, SubmissionStore(loaded_db)), scores,
                       grading=grading)  # fmt: skip
     return Studybot(context)
 

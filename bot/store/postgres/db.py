@@ -20,7 +20,7 @@ from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 
-from bot.store.db import Params, Row
+from bot.store.db import Engine, Params, Row
 from bot.store.postgres.database import Connection, Pool
 
 # A quoted string, a quoted name, a comment, a placeholder or a percent sign. Dollar-quoted
@@ -47,6 +47,10 @@ class PostgresDatabase:
         self._current: ContextVar[Connection | None] = ContextVar(
             f"studybot-pg-transaction-{id(self)}", default=None
         )
+
+    @property
+    def engine(self) -> Engine:
+        return "postgres"
 
     async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]:
         async with self._connection() as conn:

@@ -99,3 +99,8 @@ def test_placeholders_are_rewritten_outside_quotes_and_comments_only() -> None:
         """SELECT '?', "a?b", x FROM t /* ? */ WHERE y = %s AND z LIKE '%%' -- ?\nAND w = %s"""
     )
     assert to_pyformat("SELECT 'it''s ?', ?") == "SELECT 'it''s ?', %s"
+
+
+async def test_the_database_names_its_engine(backend: Database, backend_location: object) -> None:
+    expected = "postgres" if isinstance(backend_location, str) else "sqlite"
+    assert backend.engine == expected
