@@ -30,6 +30,7 @@ from bot.content.bank import read_bank
 from bot.content.frontmatter import dump
 from bot.content.loader import load_bank
 from bot.store.database import open_database
+from bot.store.db import SqliteDatabase
 from bot.store.questions import QuestionStore
 
 N = 10_000
@@ -116,7 +117,7 @@ async def bench_store(work: Path) -> Path:
     database = work / "bank.sqlite3"
     start = time.perf_counter()
     async with open_database(database) as db:
-        loaded = await load_bank(db, content)
+        loaded = await load_bank(SqliteDatabase(db), content)
     load_s = time.perf_counter() - start
     start = time.perf_counter()
     bank = await asyncio.to_thread(read_bank, content)
@@ -125,7 +126,7 @@ async def bench_store(work: Path) -> Path:
           f"{parse_s:.2f} s)   target <= 10 s")  # fmt: skip
 
     async with open_database(database) as db:
-        store = QuestionStore(db)
+        store = QuestionStore(SqliteDatabase(db))
         for query in QUERIES:
             hits = await store.search(query)
             ours = await timed(lambda q=query: store.search(q), 100)  # type: ignore[misc]

@@ -24,6 +24,7 @@ from pathlib import Path
 import aiosqlite
 
 from bot.store.database import open_database
+from bot.store.db import SqliteDatabase
 from bot.store.progress import ProgressStore
 from bot.store.questions import QuestionStore
 from bot.store.seen import SeenStore
@@ -102,7 +103,7 @@ async def run() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         async with open_database(Path(tmp) / "bench.sqlite3") as db:
             await fill(db)
-            seen, store, rng = SeenStore(db), QuestionStore(db), random.Random(1)
+            seen, store, rng = SeenStore(db), QuestionStore(SqliteDatabase(db)), random.Random(1)
             cases: dict[str, Callable[[], Awaitable[object]]] = {
                 "pick, member with history": lambda: seen.pick(ME, rng, NOW),
                 "pick, same, topic:gpu": lambda: seen.pick(ME, rng, NOW, topic="gpu"),

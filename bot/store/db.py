@@ -34,6 +34,11 @@ class Row(Protocol):
 
 
 class Database(Protocol):
+    @property
+    def engine(self) -> str:
+        """Which engine holds the data: "sqlite" or "postgres" (for the little that differs)."""
+        ...
+
     async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]:
         """Every row of a query (or of a statement's RETURNING)."""
         ...
@@ -63,6 +68,8 @@ class SqliteDatabase:
     stores on this wrapper and stores still on the raw connection take turns at the same
     writer lock.
     """
+
+    engine = "sqlite"
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self.connection = connection

@@ -92,7 +92,7 @@ def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
     reviews = Reviews(CardStore(loaded_db), prefs, clock, rng)
     ledger = Ledger(ActivityStore(database), prefs, ScheduleStore(loaded_db))
     scores = Scores(ledger, ScoreStore(loaded_db), BoardStore(loaded_db))
-    context = Context(QuestionStore(loaded_db), clock, rng,
+    context = Context(QuestionStore(SqliteDatabase(loaded_db)), clock, rng,
                       ScheduleStore(loaded_db), scheduler, QuizStore(database),
                       MemberData(database), prefs, ledger, reviews, SeenStore(loaded_db),
                       ProgressStore(loaded_db, SubmissionStore(loaded_db)), scores,

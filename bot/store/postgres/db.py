@@ -42,6 +42,8 @@ def _rewrite(match: re.Match[str]) -> str:
 
 
 class PostgresDatabase:
+    engine = "postgres"
+
     def __init__(self, pool: Pool) -> None:
         self.pool = pool
         self._current: ContextVar[Connection | None] = ContextVar(
