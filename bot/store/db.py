@@ -4,7 +4,8 @@ Stores write their SQL once, with `?` placeholders and portable SQL (`ON CONFLIC
 NOTHING/UPDATE`, `RETURNING`, `count(*)`, `coalesce`, booleans as 0/1 integers), and talk
 to a `Database`: `SqliteDatabase` over the one aiosqlite connection (`bot.store.database`),
 or `PostgresDatabase` over a psycopg pool (`bot.store.postgres.db`). Rows are indexable by
-position on both; a store reads them by position only.
+position on both; a store reads them by position only. The little that cannot be written
+once (full-text search, JSON aggregation, advisory locks) asks `engine` which it is.
 
 `transaction()` is one write transaction, committed on success and rolled back on any
 exception; every statement the same task issues inside it runs in it. Concurrent

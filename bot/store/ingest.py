@@ -51,7 +51,9 @@ async def sync_bank(db: Database, questions: Sequence[Question], fingerprint: st
     """Write the bank, whatever the database holds."""
     async with db.transaction():
         await _take_turn(db)
-        return await _sync(db, questions, fingerprint)
+        report = await _sync(db, questions, fingerprint)
+    await _refresh_statistics(db, report)
+    return report
 
 
 async def sync_bank_if_new(
@@ -63,7 +65,9 @@ async def sync_bank_if_new(
         await _take_turn(db)
         if await stored_fingerprint(db) == fingerprint:
             return None
-        return await _sync(db, questions, fingerprint)
+        report = await _sync(db, questions, fingerprint)
+    await _refresh_statistics(db, report)
+    return report
 
 
 async def _sync(db: Database, questions: Sequence[Question], fingerprint: str) -> LoadReport:
@@ -96,6 +100,16 @@ async def _take_turn(db: Database) -> None:
     the one writer lock); released when the transaction ends."""
     if db.engine == "postgres":
         await db.fetch_one("SELECT pg_advisory_xact_lock(?)", (_LOAD_LOCK,))
+
+
+async def _refresh_statistics(db: Database, report: LoadReport) -> None:
+    """On PostgreSQL, after a load that wrote rows, refresh the planner's statistics of the
+    bank's tables. Until autovacuum's analyze comes round, a freshly filled `questions`
+    looks empty to the planner, which then finds a question by id through `questions_kind`
+    (every live row's entry) instead of the primary key: 2 ms instead of 0.1 ms a lookup
+    at 10,000 questions. SQLite plans well without statistics."""
+    if db.engine == "postgres" and (report.added or report.updated or report.retired):
+        await db.execute("ANALYZE questions, question_topics, question_sources, question_search")
 
 
 def content_hash(question: Question) -> str:

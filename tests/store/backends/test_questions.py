@@ -142,6 +142,21 @@ async def test_two_processes_loading_one_postgres_load_once(
         assert await _count(first, "SELECT count(*) FROM question_search") == 4
 
 
+async def test_a_load_on_postgres_leaves_the_planner_fresh_statistics(
+    postgres_dsn: str, content_dir: Path
+) -> None:
+    """Without them a lookup by id walks `questions_kind` instead of the primary key."""
+    async with open_postgres(postgres_dsn, max_size=1) as pool:
+        db = PostgresDatabase(pool)
+        await load_bank(db, content_dir)
+        analysed = await db.fetch_all(
+            "SELECT relname FROM pg_stat_user_tables WHERE last_analyze IS NOT NULL"
+        )
+        assert {"questions", "question_topics", "question_sources", "question_search"} <= {
+            str(row[0]) for row in analysed
+        }
+
+
 async def test_the_bundled_bank_reads_the_same_on_both_engines(
     tmp_path: Path, postgres_dsn: str
 ) -> None:
