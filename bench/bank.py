@@ -8,6 +8,10 @@ real bank's domain), then measures, each beside the obvious alternative in the s
 - lookup by id p50/p95                             vs  a scan of the title column
 - `studybot console` ready to answer (process start to first reply) vs bare `python -c pass`
 
+Load, search and lookup are measured on PostgreSQL too, the same `QuestionStore` over
+`PostgresDatabase` on a throwaway local cluster (`tests.postgres`; skipped where no server
+is installed), each query's figures printed beside SQLite's.
+
 Ratios are what to compare on a noisy machine; absolute times vary between runs.
 """
 
@@ -24,15 +28,21 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import nullcontext
 from pathlib import Path
 
 from bot.content.bank import read_bank
 from bot.content.frontmatter import dump
 from bot.content.loader import load_bank
 from bot.store.database import open_database
+from bot.store.db import Database, SqliteDatabase
+from bot.store.postgres.database import open_postgres
+from bot.store.postgres.db import PostgresDatabase
 from bot.store.questions import QuestionStore
+from tests.postgres import find_bindir, running_cluster
 
 N = 10_000
+LOOKUP = "lookup by id"
 BANK = Path(__file__).resolve().parents[1] / "content"
 TOPICS = ["gpu", "distributed", "python", "inference", "pytorch", "os", "algorithms"]
 QUERIES = ["显存", "通信", "并行", "GIL 多线程", "allreduce", "NCCL", "梯度 同步",
@@ -100,49 +110,69 @@ def like_scan(path: Path, query: str) -> Callable[[], Awaitable[object]]:
     return run
 
 
-def report(name: str, ours: list[float], baseline: list[float], target: str) -> None:
+def report(name: str, ours: list[float], baseline: list[float], target: str,
+           postgres: list[float] | None) -> None:  # fmt: skip
     p50, p95 = percentiles(ours)
     b50, b95 = percentiles(baseline)
-    print(f"{name:<22} p50 {p50:8.3f} ms  p95 {p95:8.3f} ms   baseline p50 {b50:8.3f} ms  "
-          f"p95 {b95:8.3f} ms   baseline/ours p95 x{b95 / p95:6.1f}   target {target}")  # fmt: skip
+    pg = "postgres p50 {:7.3f} ms p95 {:7.3f} ms".format(*percentiles(postgres)) if postgres else ""
+    print(f"{name:<24} sqlite p50 {p50:7.3f} ms p95 {p95:7.3f} ms   {pg}   baseline p50 "
+          f"{b50:8.3f} ms p95 {b95:8.3f} ms   baseline/sqlite p95 x{b95 / p95:6.1f}   "
+          f"target {target}")  # fmt: skip
 
 
-async def bench_store(work: Path) -> Path:
+async def load_into(db: Database, content: Path, engine: str, parse_s: float) -> None:
+    start = time.perf_counter()
+    loaded = await load_bank(db, content)
+    print(f"full load/index {engine:<9}{time.perf_counter() - start:6.2f} s ({loaded.added} "
+          f"rows; of which parsing {parse_s:.2f} s)   target <= 10 s")  # fmt: skip
+
+
+async def measure(store: QuestionStore, ids: list[str]) -> dict[str, list[float]]:
+    """Milliseconds per call: each query's search (100 times), then lookups by id (400)."""
+    spent = {}
+    for query in QUERIES:
+        spent[query] = await timed(lambda q=query: store.search(q), 100)  # type: ignore[misc]
+    it = iter(ids * 2)
+    spent[LOOKUP] = await timed(lambda: store.get(next(it)), 400)
+    return spent
+
+
+async def bench_store(work: Path, dsn: str | None) -> Path:
     content = work / "content"
     start = time.perf_counter()
     generate(content, N)
     print(f"generated {N} content files in {time.perf_counter() - start:.2f} s")
 
-    database = work / "bank.sqlite3"
-    start = time.perf_counter()
-    async with open_database(database) as db:
-        loaded = await load_bank(db, content)
-    load_s = time.perf_counter() - start
     start = time.perf_counter()
     bank = await asyncio.to_thread(read_bank, content)
     parse_s = time.perf_counter() - start
-    print(f"full load/index        {load_s:6.2f} s ({loaded.added} rows; of which parsing "
-          f"{parse_s:.2f} s)   target <= 10 s")  # fmt: skip
-
+    ids = [q.id for q in random.Random(1).sample(bank.questions, 200)]
+    database = work / "bank.sqlite3"
     async with open_database(database) as db:
-        store = QuestionStore(db)
-        for query in QUERIES:
-            hits = await store.search(query)
-            ours = await timed(lambda q=query: store.search(q), 100)  # type: ignore[misc]
-            base = await timed(like_scan(database, query), 15)
-            report(f"search {query!r} ({len(hits)})", ours, base, "p95 <= 5 ms")
-        ids = [q.id for q in random.Random(1).sample(bank.questions, 200)]
-        it = iter(ids * 2)
-        ours = await timed(lambda: store.get(next(it)), 400)
-        plain = sqlite3.connect(database)
-        titles = iter([q.title for q in random.Random(1).sample(bank.questions, 50)])
+        await load_into(SqliteDatabase(db), content, "sqlite", parse_s)
+        store = QuestionStore(SqliteDatabase(db))
+        found = {query: len(await store.search(query)) for query in QUERIES}
+        on_sqlite = await measure(store, ids)
+    on_postgres: dict[str, list[float]] = {}
+    if dsn is not None:
+        async with open_postgres(dsn, max_size=4) as pool:
+            await load_into(PostgresDatabase(pool), content, "postgres", parse_s)
+            on_postgres = await measure(QuestionStore(PostgresDatabase(pool)), ids)
 
-        async def by_title() -> object:
-            sql = "SELECT id FROM questions WHERE title = ?"
-            return plain.execute(sql, (next(titles),)).fetchall()
+    for query in QUERIES:
+        base = await timed(like_scan(database, query), 15)
+        report(f"search {query!r} ({found[query]})", on_sqlite[query], base,
+               "p95 <= 5 ms (pg 10)", on_postgres.get(query))  # fmt: skip
+    plain = sqlite3.connect(database)
+    titles = iter([q.title for q in random.Random(1).sample(bank.questions, 50)])
 
-        # Baseline: finding a question by its text instead of its id (a scan, sync driver).
-        report("lookup by id", ours, await timed(by_title, 50), "p95 <= 1 ms")
+    async def by_title() -> object:
+        sql = "SELECT id FROM questions WHERE title = ?"
+        return plain.execute(sql, (next(titles),)).fetchall()
+
+    # Baseline: finding a question by its text instead of its id (a scan, sync driver).
+    report(LOOKUP, on_sqlite[LOOKUP], await timed(by_title, 50), "p95 <= 1 ms (pg 2)",
+           on_postgres.get(LOOKUP))  # fmt: skip
     return database
 
 
@@ -163,7 +193,13 @@ def bench_startup(database: Path, content: Path) -> None:
 
 def main() -> None:
     print(f"studybot bench: {N} synthetic questions, SQLite {sqlite3.sqlite_version}")
-    with tempfile.TemporaryDirectory() as tmp:
+    bindir = find_bindir()
+    if bindir is None:
+        print("PostgreSQL skipped: no server binaries (initdb, pg_ctl) installed")
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        running_cluster(bindir) if bindir else nullcontext() as cluster,
+    ):
         work = Path(tmp)
-        database = asyncio.run(bench_store(work))
+        database = asyncio.run(bench_store(work, cluster.dsn() if cluster else None))
         bench_startup(database, work / "content")

@@ -136,9 +136,10 @@ async def measure(db: Database, solutions: Solutions, plain: QuestionStore | Non
 async def run_sqlite() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         async with open_database(Path(tmp) / "bench.sqlite3") as db:
-            await fill(SqliteDatabase(db))
+            database = SqliteDatabase(db)
+            await fill(database)
             print("SQLite:")
-            await measure(SqliteDatabase(db), SubmissionStore(db), QuestionStore(db))
+            await measure(database, SubmissionStore(db), QuestionStore(database))
 
 
 async def run_postgres(dsn: str) -> None:

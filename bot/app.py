@@ -53,7 +53,7 @@ from bot.store.activity import ActivityStore
 from bot.store.boards import BoardStore
 from bot.store.cards import CardStore
 from bot.store.database import open_database
-from bot.store.db import SqliteDatabase
+from bot.store.db import Database, SqliteDatabase
 from bot.store.members import MemberData
 from bot.store.preferences import Preferences
 from bot.store.progress import ProgressStore
@@ -96,9 +96,10 @@ async def open_app(
     clock = clock or clock_for(settings)
     async with AsyncExitStack() as stack:
         db = await stack.enter_async_context(open_database(settings.database))
-        await refresh_content(db, settings)
         database = SqliteDatabase(db)  # stores on the Database boundary; the rest take `db`
-        store, schedules, submissions = QuestionStore(db), ScheduleStore(db), SubmissionStore(db)
+        await refresh_content(database, settings)
+        store = QuestionStore(database)
+        schedules, submissions = ScheduleStore(db), SubmissionStore(db)
         quizzes, prefs = QuizStore(database), Preferences(database)
         ledger = Ledger(ActivityStore(database), prefs, schedules)
         scores = Scores(ledger, ScoreStore(database), BoardStore(database))
@@ -220,7 +221,7 @@ def _report_crash(task: asyncio.Task[Any]) -> None:
         log.error("%s stopped", task.get_name(), exc_info=task.exception())
 
 
-async def refresh_content(db: aiosqlite.Connection, settings: Settings) -> None:
+async def refresh_content(db: Database, settings: Settings) -> None:
     """Load content that changed since the last load; a broken bank keeps the last good one."""
     try:
         report = await load_if_changed(db, settings.content_dir)

@@ -18,6 +18,7 @@ from bot.core import Studybot
 from bot.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store.database import open_database
+from bot.store.db import SqliteDatabase
 from tests.fakes import FakeAdapter, FakeClock, write_question
 
 
@@ -52,7 +53,7 @@ async def db(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
 
 @pytest.fixture
 async def loaded_db(db: aiosqlite.Connection, content_dir: Path) -> aiosqlite.Connection:
-    await load_bank(db, content_dir)
+    await load_bank(SqliteDatabase(db), content_dir)
     return db
 
 

@@ -5,6 +5,7 @@ from pathlib import Path
 from bot.cli.doctor import diagnose
 from bot.content.bank import read_bank
 from bot.settings import Settings
+from bot.store.db import SqliteDatabase
 from tests.fakes import REPO
 
 
@@ -21,7 +22,7 @@ async def test_doctor_reports_a_missing_database_then_a_healthy_one(tmp_path: Pa
     from bot.store.database import open_database
 
     async with open_database(settings.database) as db:
-        await load_bank(db, settings.content_dir)
+        await load_bank(SqliteDatabase(db), settings.content_dir)
     lines, healthy = await diagnose(settings)
     assert healthy, lines
     assert f"{shipped} questions, up to date" in "\n".join(lines)

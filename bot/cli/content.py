@@ -19,6 +19,7 @@ from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import load_problems
 from bot.store.database import open_database
+from bot.store.db import SqliteDatabase
 
 
 @click.group()
@@ -99,7 +100,7 @@ def load() -> None:
 
     async def go() -> None:
         async with open_database(settings.database) as db:
-            report = await load_bank(db, settings.content_dir)
+            report = await load_bank(SqliteDatabase(db), settings.content_dir)
         click.echo(report.summary())
 
     try:

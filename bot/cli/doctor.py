@@ -16,6 +16,7 @@ from bot.grading.pool import Sandbox
 from bot.grading.problems import load_problems
 from bot.settings import Settings
 from bot.store.database import SCHEMA_VERSION, fetch_all, open_database
+from bot.store.db import SqliteDatabase
 from bot.store.ingest import stored_fingerprint
 from bot.store.questions import QuestionStore
 
@@ -41,8 +42,9 @@ async def check_database(settings: Settings) -> tuple[list[str], bool]:
         return [f"database: {path} does not exist yet (run: studybot content load)"], False
     try:
         async with open_database(path) as db:
-            count = len(await QuestionStore(db).ids())
-            loaded = await stored_fingerprint(db)
+            database = SqliteDatabase(db)
+            count = len(await QuestionStore(database).ids())
+            loaded = await stored_fingerprint(database)
     except StudybotError as exc:
         return [f"database: {exc}"], False
     current = await asyncio.to_thread(fingerprint, settings.content_dir)

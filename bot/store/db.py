@@ -11,9 +11,10 @@ exception; every statement the same task issues inside it runs in it. Concurrent
 transactions take turns on SQLite (one writer) and run side by side on PostgreSQL (a
 connection each). Transactions do not nest: SQLite's would wait for itself.
 
-`engine` names the engine, for the few statements that cannot be written once: a store
-that needs one keeps a constant per engine beside each other and picks by it (questions
-walked in SQLite's rowid order, an index named to SQLite's planner).
+`engine` names the engine, for the little that cannot be written once (full-text search,
+JSON aggregation, advisory locks, questions walked in SQLite's rowid order, an index named
+to SQLite's planner): a store that needs it keeps one constant per engine side by side and
+picks by it.
 """
 
 from __future__ import annotations

@@ -4,53 +4,64 @@ Reads only; the content loader (`bot.store.ingest`) is the one writer of questio
 Only live, published questions are served: retired rows and drafts are left out of every
 pick, list and search. `get` finds a draft only when asked (`drafts=True`), so a lookup can
 say "that one is a draft" rather than "no such question".
-Every query is parameterised; user text reaches FTS5 only as quoted tokens
-(`bot.search.tokens.match_expression`).
+
+One store over both engines (`bot.store.db.Database`): every query is parameterised and
+portable but one, a question's topics and sources gathered as JSON in the same round trip
+(`_AGGREGATES`: SQLite's json_group_array, PostgreSQL's json_agg). Search goes to the
+engine's index (`bot.store.search_index`), which answers with ids; the store reads those
+questions by id. Lists are ordered by id: byte order on SQLite, and on PostgreSQL the
+database's collation (the same under C or C.UTF-8).
 """
 
 from __future__ import annotations
 
 import json
-import math
 import random
 import re
-import unicodedata
 from collections.abc import Iterable
 
-import aiosqlite
-
-from bot.search.tokens import match_expression, query_tokens
+from bot.search.tokens import query_tokens
 from bot.store import quiz_json
-from bot.store.database import fetch_all, fetch_one
+from bot.store.db import Database, Row
+from bot.store.search_index import SearchIndex, index_for
 from bot.types import Difficulty, Kind, Question, SearchHit, Source, Status, TopicCount, User
 
-# Markdown marks dropped from snippets; an underscore inside a word (max_memory_allocated) stays.
 LIVE = "retired = 0 AND status = 'published'"
-RERANK = 2  # title matches scored again on the whole text, per result wanted
+# Markdown marks dropped from snippets; an underscore inside a word (max_memory_allocated) stays.
 _MARKUP = re.compile(r"[|#*`>]+|(?<!\w)_+|_+(?!\w)|-{3,}")
-# One round trip per question: topics and sources come along as JSON arrays.
-_COLUMNS = """rowid, id, title, title_en, kind, difficulty, prompt, answer, signature,
-    answer_en, prompt_en, quiz, related, status, hints,
-    (SELECT json_group_array(topic) FROM question_topics t
-     WHERE t.question_id = questions.id) AS topics,
-    (SELECT json_group_array(json_array(document, title, company, role, round))
-     FROM (SELECT * FROM question_sources s WHERE s.question_id = questions.id
-           ORDER BY position)) AS sources"""
+# One round trip per question: topics and sources come along as JSON arrays (as text).
+_AGGREGATES = {
+    "sqlite": """(SELECT json_group_array(topic) FROM question_topics t
+                  WHERE t.question_id = questions.id) AS topics,
+                 (SELECT json_group_array(json_array(document, title, company, role, round))
+                  FROM (SELECT * FROM question_sources s WHERE s.question_id = questions.id
+                        ORDER BY position)) AS sources""",
+    "postgres": """(SELECT CAST(coalesce(json_agg(topic), '[]') AS TEXT) FROM question_topics t
+                    WHERE t.question_id = questions.id) AS topics,
+                   (SELECT CAST(coalesce(json_agg(json_build_array(document, title, company,
+                                                                   role, round)
+                                                  ORDER BY position), '[]') AS TEXT)
+                    FROM question_sources s WHERE s.question_id = questions.id) AS sources""",
+}
+_FIELDS = """id, title, title_en, kind, difficulty, prompt, answer, signature, answer_en,
+    prompt_en, quiz, related, status, hints"""
 
 
 class QuestionStore:
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database, index: SearchIndex | None = None) -> None:
         self._db = db
+        self._index = index or index_for(db)
+        self._columns = f"{_FIELDS}, {_AGGREGATES[db.engine]}"
 
     async def get(
         self, question_id: str, *, retired: bool = False, drafts: bool = False
     ) -> Question | None:
         """The live question `question_id`; with `drafts`, also a draft; with `retired`, any
         row the bank ever had (a post made before it left must still find it)."""
-        sql = f"SELECT {_COLUMNS} FROM questions WHERE id = ?"
+        sql = f"SELECT {self._columns} FROM questions WHERE id = ?"
         if not retired:
             sql += " AND retired = 0" if drafts else f" AND {LIVE}"
-        row = await fetch_one(self._db, sql, (question_id,))
+        row = await self._db.fetch_one(sql, (question_id,))
         return _question(row) if row else None
 
     async def pick(
@@ -63,12 +74,11 @@ class QuestionStore:
     ) -> Question | None:
         """A uniformly random live question, optionally of one kind, topic and difficulty."""
         where, params = live_filters(kind, topic, difficulty)
-        row = await fetch_one(self._db, f"SELECT count(*) FROM questions WHERE {where}", params)
-        count = int(row[0]) if row else 0
+        count = await self._count(where, params)
         if count == 0:
             return None
-        sql = f"SELECT {_COLUMNS} FROM questions WHERE {where} ORDER BY id LIMIT 1 OFFSET ?"
-        picked = await fetch_one(self._db, sql, (*params, rng.randrange(count)))
+        sql = f"SELECT {self._columns} FROM questions WHERE {where} ORDER BY id LIMIT 1 OFFSET ?"
+        picked = await self._db.fetch_one(sql, (*params, rng.randrange(count)))
         return _question(picked) if picked else None
 
     async def browse(
@@ -83,94 +93,61 @@ class QuestionStore:
         """How many live questions match, and `limit` of them from `offset`: easiest first,
         then by id, so pages are stable while the bank is unchanged."""
         where, params = live_filters(kind, topic, difficulty)
-        row = await fetch_one(self._db, f"SELECT count(*) FROM questions WHERE {where}", params)
+        count = await self._count(where, params)
         order = "CASE difficulty WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, id"
-        sql = f"SELECT {_COLUMNS} FROM questions WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?"
-        found = await fetch_all(self._db, sql, (*params, limit, offset))
-        return (int(row[0]) if row else 0), [_question(r) for r in found]
+        sql = (
+            f"SELECT {self._columns} FROM questions WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?"
+        )
+        found = await self._db.fetch_all(sql, (*params, limit, offset))
+        return count, [_question(r) for r in found]
 
     async def ids_matching(
         self, *, kind: Kind | None = None, topic: str | None = None
     ) -> list[str]:
         where, params = live_filters(kind, topic)
-        found = await fetch_all(self._db, f"SELECT id FROM questions WHERE {where}", params)
-        return [row[0] for row in found]
+        found = await self._db.fetch_all(f"SELECT id FROM questions WHERE {where}", params)
+        return [str(row[0]) for row in found]
 
     async def topics(self) -> list[TopicCount]:
         sql = """SELECT t.topic, count(*) FROM question_topics t
                  JOIN questions q ON q.id = t.question_id
                       AND q.retired = 0 AND q.status = 'published'
                  GROUP BY t.topic ORDER BY count(*) DESC, t.topic"""
-        return [TopicCount(row[0], int(row[1])) for row in await fetch_all(self._db, sql)]
+        return [TopicCount(row[0], int(row[1])) for row in await self._db.fetch_all(sql)]
 
     async def topic_exists(self, topic: str) -> bool:
         sql = """SELECT 1 FROM question_topics t JOIN questions q ON q.id = t.question_id
                   WHERE t.topic = ? AND q.retired = 0 AND q.status = 'published' LIMIT 1"""
-        return await fetch_one(self._db, sql, (topic,)) is not None
+        return await self._db.fetch_one(sql, (topic,)) is not None
 
     async def titles(self, kind: Kind | None = None) -> list[tuple[str, str, str | None]]:
         """(id, title, English title) of every live question, by id: what autocomplete offers."""
         where, params = live_filters(kind, None)
         sql = f"SELECT id, title, title_en FROM questions WHERE {where} ORDER BY id"
-        return [(row[0], row[1], row[2]) for row in await fetch_all(self._db, sql, params)]
+        return [(row[0], row[1], row[2]) for row in await self._db.fetch_all(sql, params)]
 
     async def ids(self) -> list[str]:
-        found = await fetch_all(self._db, f"SELECT id FROM questions WHERE {LIVE}")
-        return [row[0] for row in found]
+        found = await self._db.fetch_all(f"SELECT id FROM questions WHERE {LIVE}")
+        return [str(row[0]) for row in found]
 
     async def search(self, query: str, limit: int = 5) -> list[SearchHit]:
-        """Best matches first: questions whose title matches, then those whose text does.
-
-        BM25 costs a few microseconds per matching row, so ranking every body match of a
-        common word (通信 in a third of 10,000 questions) would blow the latency budget.
-        Title matches are few and are the best answers anyway; body matches are ranked only
-        when titles alone cannot fill the page. See bench/ for the figures.
-        """
-        expression = match_expression(query)
-        if expression is None:
+        """Best matches first, as the engine's index ranks them (title matches, then those
+        whose text matches), each with a snippet of its text around the query's words."""
+        ids = await self._index.matching(query, limit)
+        if not ids:
             return []
-        titles = await self._title_matches(f"title : ({expression})", query, limit * RERANK)
-        rowids = [rowid for rowid, _ in sorted(titles, key=lambda pair: pair[1])][:limit]
-        if len(rowids) < limit:
-            rowids += await self._ranked(expression, limit - len(rowids), tuple(rowids))
-        if not rowids:
-            return []
-        marks = ",".join("?" * len(rowids))
-        columns = "rowid, id, title, kind, answer, prompt"
-        sql = f"SELECT {columns} FROM questions WHERE rowid IN ({marks})"
-        rows = {row[0]: row for row in await fetch_all(self._db, sql, rowids)}
+        marks = ",".join("?" * len(ids))
+        sql = f"SELECT id, title, kind, answer, prompt FROM questions WHERE id IN ({marks})"
+        rows = {row[0]: row for row in await self._db.fetch_all(sql, ids)}
         terms = [*query.lower().split(), *query_tokens(query)]  # as typed first: shared_memory
         return [
-            SearchHit(r[1], r[2], Kind(r[3]), snippet(r[5] or r[4], terms))
-            for r in (rows[rowid] for rowid in rowids if rowid in rows)
+            SearchHit(r[0], r[1], Kind(r[2]), snippet(r[4] or r[3], terms))
+            for r in (rows[question_id] for question_id in ids if question_id in rows)
         ]
 
-    async def _title_matches(self, expression: str, query: str,
-                             limit: int) -> list[tuple[int, float]]:  # fmt: skip
-        """The best title matches, each scored with its text too: of two titles that say
-        GIL, the question whose explanation is about it comes first. The score is the
-        title's BM25 less log(1 + how often the explanation says the query's words); SQLite
-        counts the words on these few rows only (asking FTS5 to score both columns would
-        scan every body match of the words: 3 to 7 ms on 10,000 questions)."""
-        words = sorted({_folded(w) for w in query.split()} - {""})
-        text = ("replace(replace(lower(coalesce(q.answer, '') || ' ' || coalesce(q.prompt, '') "
-                "|| ' ' || coalesce(q.answer_en, '')), '-', ''), '_', '')")  # fmt: skip
-        said = " + ".join(f"(length({text}) - length(replace({text}, ?, ''))) / length(?)"
-                          for _ in words) or "0"  # fmt: skip
-        sql = f"""SELECT m.rowid, m.score, {said} FROM (
-                      SELECT rowid, bm25(question_search, 8.0, 1.0) AS score
-                      FROM question_search WHERE question_search MATCH ? ORDER BY score LIMIT ?
-                  ) AS m JOIN questions AS q ON q.rowid = m.rowid"""
-        params = [v for w in words for v in (w, w)]
-        found = await fetch_all(self._db, sql, (*params, expression, limit))
-        return [(int(r[0]), float(r[1]) - math.log1p(int(r[2] or 0))) for r in found]
-
-    async def _ranked(self, expression: str, limit: int, exclude: tuple[int, ...]) -> list[int]:
-        skip = f"AND rowid NOT IN ({','.join('?' * len(exclude))})" if exclude else ""
-        sql = f"""SELECT rowid FROM question_search WHERE question_search MATCH ? {skip}
-                  ORDER BY bm25(question_search, 8.0, 1.0) LIMIT ?"""
-        found = await fetch_all(self._db, sql, (expression, *exclude, limit))
-        return [int(row[0]) for row in found]
+    async def _count(self, where: str, params: tuple[str, ...]) -> int:
+        row = await self._db.fetch_one(f"SELECT count(*) FROM questions WHERE {where}", params)
+        return int(row[0]) if row else 0
 
     async def record_hint(self, user: User, problem_id: str, level: int, at: str) -> None:
         """Remember the first time `user` took hint `level` of a problem."""
@@ -188,21 +165,17 @@ class QuestionStore:
         )
 
 
-def _folded(text: str) -> str:
-    """NFKC, lower case, no hyphens or underscores: All-Reduce, all_reduce, allreduce and
-    ＡＬＬＲＥＤＵＣＥ agree."""
-    return unicodedata.normalize("NFKC", text).lower().replace("-", "").replace("_", "")
-
-
-def _question(row: aiosqlite.Row) -> Question:
-    sources = tuple(Source(*fields) for fields in json.loads(row["sources"]))
+def _question(row: Row) -> Question:
+    columns = [row[i] for i in range(len(row))]
+    (question_id, title, title_en, kind, difficulty, prompt, answer, signature, answer_en,
+     prompt_en, quiz, related, status, hints, topics, sources) = columns  # fmt: skip
     return Question(
-        id=row["id"], title=row["title"], title_en=row["title_en"], kind=Kind(row["kind"]),
-        difficulty=Difficulty(row["difficulty"]), topics=tuple(sorted(json.loads(row["topics"]))),
-        sources=sources, answer=row["answer"], prompt=row["prompt"], signature=row["signature"],
-        answer_en=row["answer_en"], prompt_en=row["prompt_en"], quiz=quiz_json.loads(row["quiz"]),
-        related=tuple(json.loads(row["related"])), status=Status(row["status"]),
-        hints=quiz_json.loads_hints(row["hints"]),
+        id=question_id, title=title, title_en=title_en, kind=Kind(kind),
+        difficulty=Difficulty(difficulty), topics=tuple(sorted(json.loads(topics))),
+        sources=tuple(Source(*fields) for fields in json.loads(sources)), answer=answer,
+        prompt=prompt, signature=signature, answer_en=answer_en, prompt_en=prompt_en,
+        quiz=quiz_json.loads(quiz), related=tuple(json.loads(related)), status=Status(status),
+        hints=quiz_json.loads_hints(hints),
     )  # fmt: skip
 
 

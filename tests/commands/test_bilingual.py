@@ -12,6 +12,7 @@ import pytest
 
 from adapters.console.adapter import ConsoleAdapter
 from bot.core import Studybot
+from bot.store.db import SqliteDatabase
 from bot.store.questions import QuestionStore
 from bot.types import ActionKind, Invocation, Locale, User
 from tests.content.test_new_format import ENGLISH, edit
@@ -90,7 +91,7 @@ async def test_a_draft_is_never_served(core: Studybot, loaded_db: aiosqlite.Conn
         assert "ZeRO" not in (picked.title or "")
     assert "zero-stages" not in (await core.handle(inv("search", query="ZeRO 阶段"))).body
     assert "distributed" not in (await core.handle(inv("topics"))).body
-    store = QuestionStore(loaded_db)
+    store = QuestionStore(SqliteDatabase(loaded_db))
     assert "zero-stages" not in await store.ids()
     assert await store.pick(random.Random(1), topic="distributed") is None
     draft = await store.get("zero-stages", drafts=True)
@@ -98,7 +99,7 @@ async def test_a_draft_is_never_served(core: Studybot, loaded_db: aiosqlite.Conn
 
 
 async def test_quick_checks_come_back_from_the_store(loaded_db: aiosqlite.Connection) -> None:
-    item = await QuestionStore(loaded_db).get("kv-cache-size")
+    item = await QuestionStore(SqliteDatabase(loaded_db)).get("kv-cache-size")
     assert item is not None and len(item.quiz) == 2
     assert item.quiz[1].correct_index() == 1
     assert item.quiz[0].options[2].why.en == "That assumes FP32."

@@ -12,6 +12,7 @@ from bot.content.loader import load_bank
 from bot.errors import ContentError
 from bot.store.questions import QuestionStore
 from bot.types import Bilingual
+from bot.store.db import SqliteDatabase
 from tests.fakes import REPO, write_question
 
 HINTS = [{"zh": "先想暴力解法。", "en": "Start from the brute force."},
@@ -82,6 +83,6 @@ def test_every_shipped_problem_has_three_hints_in_both_languages() -> None:
 
 async def test_hints_survive_the_database(db: aiosqlite.Connection, tmp_path: Path) -> None:
     problem(tmp_path, hints=HINTS)
-    await load_bank(db, tmp_path)
-    stored = await QuestionStore(db).get("fast-power")
+    await load_bank(SqliteDatabase(db), tmp_path)
+    stored = await QuestionStore(SqliteDatabase(db)).get("fast-power")
     assert stored is not None and stored.hints == read_bank(tmp_path).questions[0].hints

@@ -92,7 +92,7 @@ def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
     reviews = Reviews(CardStore(database), prefs, clock, rng)
     ledger = Ledger(ActivityStore(database), prefs, ScheduleStore(loaded_db))
     scores = Scores(ledger, ScoreStore(database), BoardStore(database))
-    context = Context(QuestionStore(loaded_db), clock, rng,
+    context = Context(QuestionStore(database), clock, rng,
                       ScheduleStore(loaded_db), scheduler, QuizStore(database),
                       MemberData(database), prefs, ledger, reviews, SeenStore(database),
                       ProgressStore(database, SubmissionStore(loaded_db)), scores,

@@ -17,6 +17,7 @@ from bot.platforms import Platforms
 from bot.schedule.model import AnswerTiming, Schedule, parse_days
 from bot.schedule.times import parse_local_time, parse_zone
 from bot.scheduler import Scheduler, SchedulerConfig
+from bot.store.db import SqliteDatabase
 from bot.store.questions import QuestionStore
 from bot.store.schedules import ScheduleStore
 from bot.types import ChannelRef, MessageRef, Reply
@@ -47,7 +48,9 @@ async def add(
 
 
 def make(db: aiosqlite.Connection, clock: FakeClock, adapter: FakeAdapter) -> Scheduler:
-    return Scheduler(ScheduleStore(db), QuestionStore(db), clock, Platforms({"test": adapter}))
+    return Scheduler(
+        ScheduleStore(db), QuestionStore(SqliteDatabase(db)), clock, Platforms({"test": adapter})
+    )
 
 
 async def at(scheduler: Scheduler, clock: FakeClock, instant: datetime) -> None:
@@ -153,7 +156,7 @@ async def test_no_question_repeats_until_all_were_asked_and_the_order_is_determi
                        ("gpu-memory", "显存不够怎么办？")]:  # fmt: skip
         write_question(root, qid, title, "解析")
     async with open_database(root.parent / "again.sqlite3") as other:
-        await load_bank(other, root)
+        await load_bank(SqliteDatabase(other), root)
         assert await run_days(other, 6) == asked
 
 
@@ -306,7 +309,7 @@ async def test_repeated_transient_failures_pause_the_schedule(
     adapter.failures = [DeliveryError("timeout"), DeliveryError("timeout")]
     schedule = await add(loaded_db)
     clock.set(utc(2026, 3, 2, 1, 0))
-    scheduler = Scheduler(ScheduleStore(loaded_db), QuestionStore(loaded_db), clock,
+    scheduler = Scheduler(ScheduleStore(loaded_db), QuestionStore(SqliteDatabase(loaded_db)), clock,
                           Platforms({"test": adapter}), config)  # fmt: skip
     await scheduler.start()
     await scheduler.tick()
@@ -409,7 +412,7 @@ async def test_a_coding_answer_says_how_many_solved_it(
         await submissions.finish(sid, Grade("fast-power", Verdict.ACCEPTED), clock.now())
     await add(loaded_db, days="mon", coding="mon", answer="+1h")
     clock.set(utc(2026, 3, 2, 0, 0))  # a Monday
-    scheduler = Scheduler(ScheduleStore(loaded_db), QuestionStore(loaded_db), clock,
+    scheduler = Scheduler(ScheduleStore(loaded_db), QuestionStore(SqliteDatabase(loaded_db)), clock,
                           Platforms({"test": adapter}), SchedulerConfig(), submissions)  # fmt: skip
     await scheduler.start()
     await at(scheduler, clock, utc(2026, 3, 2, 1, 0))

@@ -10,6 +10,7 @@ import pytest
 
 from bot.content.loader import load_bank
 from bot.store.database import open_database
+from bot.store.db import SqliteDatabase
 from bot.store.questions import QuestionStore
 from tests.fakes import BANK
 
@@ -17,8 +18,8 @@ from tests.fakes import BANK
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[QuestionStore]:
     async with open_database(tmp_path / "bank.sqlite3") as db:
-        await load_bank(db, BANK)
-        yield QuestionStore(db)
+        await load_bank(SqliteDatabase(db), BANK)
+        yield QuestionStore(SqliteDatabase(db))
 
 
 async def ids(store: QuestionStore, query: str) -> list[str]:

@@ -10,6 +10,7 @@ import pytest
 from bot.content.loader import load_bank
 from bot.search.tokens import index_tokens, match_expression, query_tokens
 from bot.store.database import open_database
+from bot.store.db import SqliteDatabase
 from bot.store.questions import QuestionStore
 from tests.fakes import write_question
 
@@ -56,6 +57,7 @@ async def test_a_phrase_finds_the_run_and_not_its_words_apart(tmp_path: Path) ->
     write_question(root, "together", "引用计数是什么？", "对象头里的引用计数。")
     write_question(root, "apart", "块表", "多个序列引用同一块，用计数器记录。")
     async with open_database(tmp_path / "db.sqlite3") as db:
-        await load_bank(db, root)
-        found = [hit.question_id for hit in await QuestionStore(db).search("引用计数")]
+        database = SqliteDatabase(db)
+        await load_bank(database, root)
+        found = [hit.question_id for hit in await QuestionStore(database).search("引用计数")]
     assert found == ["together"]

@@ -17,37 +17,54 @@ price of the time budget.
 
 from __future__ import annotations
 
-from psycopg import AsyncConnection
-from psycopg.rows import TupleRow
+from collections.abc import Sequence
 
 from bot.search.tokens import query_terms
+from bot.store.db import Database
+from bot.store.search_index import SearchRow
 
 _TITLE_MATCHES = """
     SELECT question_id FROM question_search
-    WHERE title_document @@ to_tsquery('simple', %(query)s)
-    ORDER BY ts_rank(title_document, to_tsquery('simple', %(query)s)) DESC, question_id
-    LIMIT %(limit)s
+    WHERE title_document @@ to_tsquery('simple', ?)
+    ORDER BY ts_rank(title_document, to_tsquery('simple', ?)) DESC, question_id
+    LIMIT ?
 """
 _BODY_MATCHES = """
     SELECT question_id FROM question_search
-    WHERE document @@ to_tsquery('simple', %(query)s)
-      AND NOT title_document @@ to_tsquery('simple', %(query)s)
-    LIMIT %(limit)s
+    WHERE document @@ to_tsquery('simple', ?)
+      AND NOT title_document @@ to_tsquery('simple', ?)
+    LIMIT ?
+"""
+# The tsvectors are generated columns: writing the text rebuilds them.
+_UPSERT = """
+    INSERT INTO question_search (question_id, title, body) VALUES (?, ?, ?)
+    ON CONFLICT (question_id) DO UPDATE SET title = excluded.title, body = excluded.body
 """
 
 
-async def matching_ids(conn: AsyncConnection[TupleRow], query: str, limit: int = 10) -> list[str]:
-    """The ids of up to `limit` questions matching every term of `query`, best first."""
-    expression = tsquery(query)
-    if expression is None:
-        return []
-    params = {"query": expression, "limit": limit}
-    found = [str(row[0]) for row in await (await conn.execute(_TITLE_MATCHES, params)).fetchall()]
-    if len(found) < limit:
-        params["limit"] = limit - len(found)
-        rest = await (await conn.execute(_BODY_MATCHES, params)).fetchall()
-        found += [str(row[0]) for row in rest]
-    return found
+class PostgresIndex:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def replace(self, rows: Sequence[SearchRow]) -> None:
+        await self._db.executemany(_UPSERT, [(r.question_id, r.title, r.body) for r in rows])
+
+    async def remove(self, question_ids: Sequence[str]) -> None:
+        await self._db.executemany(
+            "DELETE FROM question_search WHERE question_id = ?", [(i,) for i in question_ids]
+        )
+
+    async def matching(self, query: str, limit: int) -> list[str]:
+        """Title matches by rank (ties by id), then body-only matches in table order."""
+        expression = tsquery(query)
+        if expression is None:
+            return []
+        titles = await self._db.fetch_all(_TITLE_MATCHES, (expression, expression, limit))
+        found = [str(row[0]) for row in titles]
+        if len(found) < limit:
+            params = (expression, expression, limit - len(found))
+            found += [str(row[0]) for row in await self._db.fetch_all(_BODY_MATCHES, params)]
+        return found
 
 
 def tsquery(query: str) -> str | None:

@@ -1,8 +1,9 @@
 """Search on PostgreSQL finds what SQLite's FTS5 finds, from the same tokens.
 
 Rows are inserted as the ingest does (`index_text` of title and body), queries are turned
-into tsqueries and run by `bot.store.postgres.search`; the bundled bank, copied from a SQLite
-database loaded by the real loader, must match the same questions on both backends.
+into tsqueries and run by `bot.store.postgres.search.PostgresIndex`; the bundled bank,
+copied from a SQLite database loaded by the real loader, must match the same questions on
+both backends.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ import pytest
 from bot.content.loader import load_bank
 from bot.search.tokens import index_text, match_expression
 from bot.store.database import open_database
-from bot.store.postgres.search import matching_ids, tsquery
+from bot.store.db import SqliteDatabase
+from bot.store.postgres.database import open_postgres
+from bot.store.postgres.db import PostgresDatabase
+from bot.store.postgres.search import PostgresIndex, tsquery
 from tests.fakes import BANK
 
 QUESTIONS = {
@@ -38,6 +42,12 @@ async def conn(postgres_dsn: str) -> AsyncIterator[Conn]:
         for qid, (title, body) in QUESTIONS.items():
             await _insert(conn, qid, title, body)
         yield conn
+
+
+@pytest.fixture
+async def index(conn: Conn, postgres_dsn: str) -> AsyncIterator[PostgresIndex]:
+    async with open_postgres(postgres_dsn, max_size=2) as pool:
+        yield PostgresIndex(PostgresDatabase(pool))
 
 
 async def _insert(conn: Conn, qid: str, title: str, body: str) -> None:
@@ -70,24 +80,26 @@ async def _insert(conn: Conn, qid: str, title: str, body: str) -> None:
     ],
 )
 async def test_the_same_tokens_find_chinese_and_english(
-    conn: Conn, query: str, found: list[str]
+    index: PostgresIndex, query: str, found: list[str]
 ) -> None:
-    assert await matching_ids(conn, query) == found
+    assert await index.matching(query, 10) == found
 
 
-async def test_title_matches_rank_first_then_body_matches_fill_the_limit(conn: Conn) -> None:
+async def test_title_matches_rank_first_then_body_matches_fill_the_limit(
+    conn: Conn, index: PostgresIndex
+) -> None:
     await _insert(conn, "bandwidth", "显存带宽", "HBM")
     await _insert(conn, "bandwidth-bound", "解码为何受限于显存带宽？", "HBM")
-    assert await matching_ids(conn, "带宽") == ["bandwidth", "bandwidth-bound", "kv-cache"]
-    assert await matching_ids(conn, "带宽", limit=1) == ["bandwidth"]  # equal ranks: by id
+    assert await index.matching("带宽", 10) == ["bandwidth", "bandwidth-bound", "kv-cache"]
+    assert await index.matching("带宽", 1) == ["bandwidth"]  # equal ranks: by id
 
 
 @pytest.mark.parametrize(
     "hostile",
     ["'", "\\", "a & b", "a | !b", "x:*", "(((", "<->", "显存' | 'x", "-x +y", "  !!! ？？ "],
 )
-async def test_no_user_text_breaks_the_tsquery_syntax(conn: Conn, hostile: str) -> None:
-    await matching_ids(conn, hostile)  # raises if the tsquery text is malformed
+async def test_no_user_text_breaks_the_tsquery_syntax(index: PostgresIndex, hostile: str) -> None:
+    await index.matching(hostile, 10)  # raises if the tsquery text is malformed
 
 
 @pytest.mark.parametrize("column", ["document", "title_document"])
@@ -109,7 +121,7 @@ async def test_the_bundled_bank_matches_the_same_questions_on_both(
 ) -> None:
     path = tmp_path / "bank.sqlite3"
     async with open_database(path) as db:
-        await load_bank(db, BANK)
+        await load_bank(SqliteDatabase(db), BANK)
     with sqlite3.connect(path) as lite, psycopg.connect(postgres_dsn) as pg:
         _copy_questions(lite, pg)
         for query in QUERIES:
