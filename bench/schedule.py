@@ -32,6 +32,7 @@ from bot.content.loader import load_bank
 from bot.platforms import Platforms
 from bot.scheduler import Scheduler, SchedulerConfig
 from bot.store.database import open_database
+from bot.store.db import SqliteDatabase
 from bot.store.questions import QuestionStore
 from bot.store.schedules import ScheduleStore
 from bot.types import ChannelRef, MessageRef, Reply, User
@@ -111,7 +112,7 @@ async def bench_start(work: Path) -> None:
     async with bank_db(work / "start.sqlite3") as db:
         await insert_schedules(db, spread("bench", N))
         clock = JumpClock(datetime(2026, 3, 2, tzinfo=UTC))
-        ledger, questions = ScheduleStore(db), QuestionStore(db)
+        ledger, questions = ScheduleStore(SqliteDatabase(db)), QuestionStore(db)
         measured = Scheduler(ledger, questions, clock, Platforms({"bench": NullPlatform()}))
         tracemalloc.start()  # a run of its own: tracing slows everything it watches
         await measured.start()
@@ -176,7 +177,7 @@ async def bench_idle(work: Path) -> None:
         rows = [("bench", f"c{i}", later.astimezone(ZoneInfo(z)).strftime("%H:%M"), z)
                 for i, z in enumerate(ZONES * (N // len(ZONES) + 1))][:N]  # fmt: skip
         await insert_schedules(db, rows)
-        scheduler = Scheduler(ScheduleStore(db), QuestionStore(db), SystemClock(),
+        scheduler = Scheduler(ScheduleStore(SqliteDatabase(db)), QuestionStore(db), SystemClock(),
                               Platforms({"bench": NullPlatform()}))  # fmt: skip
         loop = asyncio.create_task(scheduler.run())
         await asyncio.sleep(1.0)  # let it start and go to sleep
@@ -202,10 +203,11 @@ async def bench_lateness(work: Path) -> None:
         await insert_schedules(db, rows)
         fast = NullPlatform(PLATFORM_LATENCY, SAME_MINUTE)
         serial = NullPlatform(PLATFORM_LATENCY, SAME_MINUTE)
+        ledger = ScheduleStore(SqliteDatabase(db))
         loops = [
-            asyncio.create_task(Scheduler(ScheduleStore(db), QuestionStore(db), SystemClock(),
+            asyncio.create_task(Scheduler(ledger, QuestionStore(db), SystemClock(),
                                           Platforms({"fast": fast})).run()),
-            asyncio.create_task(Scheduler(ScheduleStore(db), QuestionStore(db), SystemClock(),
+            asyncio.create_task(Scheduler(ledger, QuestionStore(db), SystemClock(),
                                           Platforms({"serial": serial}),
                                           SchedulerConfig(concurrency=1)).run()),
         ]  # fmt: skip

@@ -30,6 +30,7 @@ from bot.settings import Settings
 from bot.store.activity import ActKind
 from bot.store.boards import BoardStore, Scope
 from bot.store.database import fetch_all
+from bot.store.db import SqliteDatabase
 from bot.store.schedules import ScheduleStore
 from bot.store.summaries import SummaryStore
 from bot.types import ChannelRef, Invocation, Locale, MessageRef, Reply, User
@@ -155,7 +156,7 @@ async def cold_server(app: App) -> None:
 
 
 async def summaries(app: App) -> None:
-    store = ScheduleStore(app.db)
+    store = ScheduleStore(SqliteDatabase(app.db))
     schedules = []
     for c in range(CHANNELS):
         draft = Schedule(id=0, channel=ChannelRef("bench", f"c{c}", "guild"),

@@ -98,7 +98,8 @@ async def open_app(
         db = await stack.enter_async_context(open_database(settings.database))
         await refresh_content(db, settings)
         database = SqliteDatabase(db)  # stores on the Database boundary; the rest take `db`
-        store, schedules, submissions = QuestionStore(db), ScheduleStore(db), SubmissionStore(db)
+        store, submissions = QuestionStore(db), SubmissionStore(db)
+        schedules = ScheduleStore(database)
         quizzes, prefs = QuizStore(database), Preferences(database)
         ledger = Ledger(ActivityStore(database), prefs, schedules)
         scores = Scores(ledger, ScoreStore(db), BoardStore(db))

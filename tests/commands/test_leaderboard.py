@@ -11,6 +11,7 @@ from bot.learning.leaderboards import Leaderboards
 from bot.store.activity import ActKind
 from bot.store.boards import BoardStore, Scope
 from bot.store.database import fetch_all
+from bot.store.db import SqliteDatabase
 from bot.store.schedules import ScheduleStore
 from bot.text.tables import width
 from bot.types import ChannelRef, Invocation, Locale, Reply, Tone, User
@@ -141,7 +142,9 @@ async def test_bad_input_lists_what_is_valid(app: App, clock: FakeClock) -> None
         )
     )
     assert "`summary` must be one of: weekly, off." in summary.body
-    assert await ScheduleStore(app.db).for_channel(HERE) is None  # nothing was saved
+    assert (
+        await ScheduleStore(SqliteDatabase(app.db)).for_channel(HERE) is None
+    )  # nothing was saved
 
 
 async def test_boards_read_an_index_range(app: App) -> None:

@@ -90,10 +90,10 @@ def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
     database = SqliteDatabase(loaded_db)
     prefs, rng = Preferences(database), random.Random(1)
     reviews = Reviews(CardStore(loaded_db), prefs, clock, rng)
-    ledger = Ledger(ActivityStore(database), prefs, ScheduleStore(loaded_db))
+    ledger = Ledger(ActivityStore(database), prefs, ScheduleStore(SqliteDatabase(loaded_db)))
     scores = Scores(ledger, ScoreStore(loaded_db), BoardStore(loaded_db))
     context = Context(QuestionStore(loaded_db), clock, rng,
-                      ScheduleStore(loaded_db), scheduler, QuizStore(database),
+                      ScheduleStore(SqliteDatabase(loaded_db)), scheduler, QuizStore(database),
                       MemberData(database), prefs, ledger, reviews, SeenStore(loaded_db),
                       ProgressStore(loaded_db, SubmissionStore(loaded_db)), scores,
                       grading=grading)  # fmt: skip
