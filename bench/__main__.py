@@ -8,6 +8,7 @@ import sys
 from bench import (
     bank,
     discord,
+    fleet,
     grading,
     picks,
     quiz_burst,
@@ -23,6 +24,7 @@ SUITES = {
     "bank": bank.main,
     "picks": picks.main,
     "schedule": schedule.main,
+    "fleet": fleet.main,
     "grading": grading.main,
     "discord": discord.main,
     "slack": slack.main,

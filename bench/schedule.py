@@ -112,7 +112,7 @@ async def bench_start(work: Path) -> None:
     async with bank_db(work / "start.sqlite3") as db:
         await insert_schedules(db, spread("bench", N))
         clock = JumpClock(datetime(2026, 3, 2, tzinfo=UTC))
-        ledger, questions = ScheduleStore(db), QuestionStore(SqliteDatabase(db))
+        ledger, questions = ScheduleStore(SqliteDatabase(db)), QuestionStore(SqliteDatabase(db))
         measured = Scheduler(ledger, questions, clock, Platforms({"bench": NullPlatform()}))
         tracemalloc.start()  # a run of its own: tracing slows everything it watches
         await measured.start()
@@ -177,7 +177,8 @@ async def bench_idle(work: Path) -> None:
         rows = [("bench", f"c{i}", later.astimezone(ZoneInfo(z)).strftime("%H:%M"), z)
                 for i, z in enumerate(ZONES * (N // len(ZONES) + 1))][:N]  # fmt: skip
         await insert_schedules(db, rows)
-        scheduler = Scheduler(ScheduleStore(db), QuestionStore(SqliteDatabase(db)), SystemClock(),
+        database = SqliteDatabase(db)
+        scheduler = Scheduler(ScheduleStore(database), QuestionStore(database), SystemClock(),
                               Platforms({"bench": NullPlatform()}))  # fmt: skip
         loop = asyncio.create_task(scheduler.run())
         await asyncio.sleep(1.0)  # let it start and go to sleep
@@ -203,11 +204,11 @@ async def bench_lateness(work: Path) -> None:
         await insert_schedules(db, rows)
         fast = NullPlatform(PLATFORM_LATENCY, SAME_MINUTE)
         serial = NullPlatform(PLATFORM_LATENCY, SAME_MINUTE)
-        questions = QuestionStore(SqliteDatabase(db))
+        questions, ledger = QuestionStore(SqliteDatabase(db)), ScheduleStore(SqliteDatabase(db))
         loops = [
-            asyncio.create_task(Scheduler(ScheduleStore(db), questions, SystemClock(),
+            asyncio.create_task(Scheduler(ledger, questions, SystemClock(),
                                           Platforms({"fast": fast})).run()),
-            asyncio.create_task(Scheduler(ScheduleStore(db), questions, SystemClock(),
+            asyncio.create_task(Scheduler(ledger, questions, SystemClock(),
                                           Platforms({"serial": serial}),
                                           SchedulerConfig(concurrency=1)).run()),
         ]  # fmt: skip

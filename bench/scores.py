@@ -156,7 +156,7 @@ async def cold_server(app: App) -> None:
 
 
 async def summaries(app: App) -> None:
-    store = ScheduleStore(app.db)
+    store = ScheduleStore(SqliteDatabase(app.db))
     schedules = []
     for c in range(CHANNELS):
         draft = Schedule(id=0, channel=ChannelRef("bench", f"c{c}", "guild"),

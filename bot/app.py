@@ -99,7 +99,7 @@ async def open_app(
         database = SqliteDatabase(db)  # stores on the Database boundary; the rest take `db`
         await refresh_content(database, settings)
         store = QuestionStore(database)
-        schedules, submissions = ScheduleStore(db), SubmissionStore(db)
+        schedules, submissions = ScheduleStore(database), SubmissionStore(db)
         quizzes, prefs = QuizStore(database), Preferences(database)
         ledger = Ledger(ActivityStore(database), prefs, schedules)
         scores = Scores(ledger, ScoreStore(database), BoardStore(database))

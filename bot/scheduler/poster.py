@@ -1,9 +1,11 @@
 """Posting one claimed post: render it, send it, record it; retry or give up when refused.
 
 Exactly once: a post reaches `send` only after its ledger row (schedule, slot, part) has
-been claimed, and a claimed slot is never claimed again. Sent posts are recorded together by
-`flush` at the end of a tick; until then they are still `pending`, which is the one window
-the module docstring of `bot.scheduler` describes.
+been claimed, and a claimed slot is never claimed again; a post sent again later (a retry,
+a post that waited for its platform, one taken over from a dead process) is first held
+again under this process's lease (`resend`), so only one process ever sends it. Sent posts
+are recorded together by `flush` at the end of a tick; until then they are still `pending`,
+which is the one window the module docstring of `bot.scheduler` describes.
 
 A refused post is retried with growing delays; a permanent refusal, or too many, pauses its
 schedule and records why (which `/schedule show` reports). A post whose platform is away is
@@ -24,6 +26,7 @@ from bot.platforms import Platforms
 from bot.ports import Clock
 from bot.quiz import QuizPost, QuizView, Tally, check_for
 from bot.schedule.model import Schedule
+from bot.scheduler.leases import Leases
 from bot.scheduler.plan import Plan
 from bot.scheduler.reads import TickReads
 from bot.store.quizzes import QuizStore
@@ -42,8 +45,9 @@ class Poster:
     def __init__(self, ledger: ScheduleStore, platforms: Platforms, clock: Clock, plan: Plan,
                  roster: dict[int, Schedule], retry_delays: tuple[timedelta, ...],
                  submissions: SubmissionStore | None, quizzes: QuizStore | None,
-                 scores: Scores | None = None) -> None:  # fmt: skip
+                 scores: Scores | None, leases: Leases) -> None:  # fmt: skip
         self._ledger, self._platforms, self._clock = ledger, platforms, clock
+        self._leases = leases
         self._plan, self._roster, self._retry_delays = plan, roster, retry_delays
         self._submissions = submissions  # for "solved so far" under a coding answer
         self._quizzes = quizzes  # for the channel's result under an answer
@@ -76,6 +80,15 @@ class Poster:
             self._plan.answer(schedule, post)
         return True
 
+    async def resend(self, post: Post, reads: TickReads) -> bool:
+        """Send a post claimed earlier, if it is still pending and still ours (or its lease
+        lapsed): another process may have taken it over, and sent it, meanwhile."""
+        if not await self._leases.retake(post):
+            log.info("schedule %d slot %s %s: taken over by another process",
+                     post.schedule_id, post.slot, post.part)  # fmt: skip
+            return False
+        return await self.send(post, reads)
+
     async def answer(self, schedule_id: int, slot: str, reads: TickReads) -> None:
         """Claim and send the answer of a question that was posted (and only if it was)."""
         question = await self._ledger.question_post(schedule_id, slot)
@@ -83,7 +96,7 @@ class Poster:
             return
         post = new_post(schedule_id, slot, "answer", question.question_id, question.kind,
                         question.cycle, self._clock.now())  # fmt: skip
-        if await self._ledger.claim(post):
+        if await self._ledger.claim(post, self._leases.lease()):
             await self.send(post, reads)
 
     async def flush(self) -> None:

@@ -6,14 +6,18 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 
 from bot.learning.scores import Scores
 from bot.platforms import Platforms
 from bot.ports import Clock
 from bot.schedule.model import Schedule
 from bot.schedule.picker import choose
+from bot.scheduler.changes import Changes
+from bot.scheduler.leases import Leases, process_name
 from bot.scheduler.plan import AnswerJob, Job, Plan, QuestionJob, RetryJob, SummaryJob
 from bot.scheduler.poster import Poster, new_post
 from bot.scheduler.reads import TickReads
@@ -35,6 +39,11 @@ class SchedulerConfig:
     )  # fmt: skip
     concurrency: int = 64  # posts in flight at once when many channels share a minute
     skipped_log_limit: int = 7
+    # Other processes on the same database: how often to look for their schedule changes
+    # and lapsed claims (the loop wakes at least this often) and to renew this process's
+    # claims; how long a claim holds without renewal (then a live process takes it over).
+    watch: timedelta = timedelta(seconds=10)
+    lease: timedelta = timedelta(seconds=60)
 
 
 class NowOutcome(enum.Enum):
@@ -59,6 +68,7 @@ class Scheduler:
         quizzes: QuizStore | None = None,
         scores: Scores | None = None,
         summaries: Summaries | None = None,
+        owner: str | None = None,
     ) -> None:
         self._ledger, self._questions, self._clock = ledger, questions, clock
         self._platforms, self._config = platforms, config
@@ -67,8 +77,11 @@ class Scheduler:
         # Schedules on connected platforms, kept current by `schedule_changed` and by the
         # poster's pauses, so a post does not read its schedule back from the database.
         self._roster: dict[int, Schedule] = {}
+        self._leases = Leases(ledger, clock, owner or process_name(), config.lease)
+        self._changes = Changes(ledger)
         self._poster = Poster(ledger, platforms, clock, self._plan, self._roster,
-                              config.retry_delays, submissions, quizzes, scores)  # fmt: skip
+                              config.retry_delays, submissions, quizzes, scores,
+                              self._leases)  # fmt: skip
         self._summaries = summaries
         self._limit = asyncio.Semaphore(config.concurrency)
         self._loaded: set[str] = set()  # platforms whose schedules this run has planned
@@ -101,8 +114,11 @@ class Scheduler:
         log.info("scheduler: %s detached; its posts wait for it", name)
 
     async def _load(self, platform: str) -> None:
-        """Plan `platform`'s schedules; recover its pending posts and unanswered questions."""
+        """Plan `platform`'s schedules; recover its pending posts whose claims lapsed (a
+        claim still held belongs to a live process: it is taken over only if that one dies)
+        and its unanswered questions."""
         now = self._clock.now()
+        await self._changes.start()
         schedules = await self._ledger.on_platforms(frozenset({platform}))
         self._roster.update({s.id: s for s in schedules})
         last_dues = await self._ledger.last_question_dues()
@@ -111,9 +127,8 @@ class Scheduler:
                 after = self._resume_after(schedule, last_dues.get(schedule.id), now)
                 self._plan.schedule(schedule, after, since=now - self._config.grace)
         ids = {s.id for s in schedules}
-        for post in await self._ledger.pending():
-            if post.schedule_id in ids:
-                await self._recover(post, now)
+        for post in await self._leases.take_over(frozenset({platform})):
+            await self._recover(post, now)
         for post in await self._ledger.unanswered():
             if post.schedule_id in ids:
                 self._plan.answer(self._roster[post.schedule_id], post)
@@ -135,7 +150,8 @@ class Scheduler:
                         schedule.id, shown)  # fmt: skip
 
     async def _recover(self, post: Post, now: datetime) -> None:
-        """A post claimed by an earlier run and never confirmed (see the package docstring)."""
+        """A post claimed by an earlier run, or by a process that died, and never confirmed
+        (see the package docstring)."""
         if post.part == "question" and post.due_at < now - self._config.grace:
             await self._ledger.mark_attempt(post, "not confirmed before a restart", final=True)
             log.warning("schedule %d slot %s: unconfirmed question given up after restart",
@@ -146,12 +162,53 @@ class Scheduler:
     # --- the loop ---------------------------------------------------------------------------
 
     async def run(self) -> None:
-        """Catch up, then post what is due and sleep until the next due time, until `stop`
-        (or cancelled)."""
+        """Catch up, then post what is due and sleep until the next due time (or the next
+        look at the other processes' work), until `stop` (or cancelled). Meanwhile a
+        heartbeat renews this process's claims, even through a long tick."""
         await self.start()
-        while not self._stopping:
-            await self.tick()
-            await self._sleep()
+        heartbeat = asyncio.create_task(self._heartbeat(), name="scheduler-heartbeat")
+        try:
+            while not self._stopping:
+                await self.tick()
+                await self._sleep()
+        finally:
+            heartbeat.cancel()
+            await asyncio.gather(heartbeat, return_exceptions=True)
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await self._clock.sleep_until(self._clock.now() + self._config.watch)
+            try:
+                await self._leases.renew(self._reachable())
+            except Exception:  # the next beat tries again; a lease outlives several
+                log.exception("scheduler: renewing claims failed")
+
+    def _reachable(self) -> frozenset[str]:
+        """The platforms whose schedules are planned here and that are attached now."""
+        return frozenset(self._loaded & set(self._platforms.names))
+
+    async def sync(self) -> None:
+        """Catch up with the other processes on this database: re-plan the schedules they
+        changed, and take over the posts whose claimant stopped renewing its lease. A failure
+        is logged, not raised: the tick goes on with what this process knows, and the next
+        one looks again."""
+        try:
+            await self._sync()
+        except Exception:
+            log.exception("scheduler: looking at the other processes' work failed")
+
+    async def _sync(self) -> None:
+        found = await self._changes.since(self._roster, frozenset(self._loaded))
+        now = self._clock.now()
+        for schedule in found.changed:
+            self._replan(schedule, now)
+        for schedule_id in found.removed:
+            self._plan.changed(schedule_id)
+            self._roster.pop(schedule_id, None)
+        for post in await self._leases.take_over(self._reachable()):
+            log.warning("schedule %d slot %s %s: claim lapsed, taken over",
+                        post.schedule_id, post.slot, post.part)  # fmt: skip
+            await self._recover(post, now)
 
     def stop(self) -> None:
         """Ask `run` to return once the tick in progress is done, its sends recorded: a
@@ -167,7 +224,9 @@ class Scheduler:
 
         Questions first, as one batch: choose each, claim them all in one transaction, then
         send them concurrently. A thousand channels due in the same minute cost a handful of
-        database round trips, not thousands."""
+        database round trips, not thousands. First, `sync` with the other processes (one
+        read when nothing changed, one write)."""
+        await self.sync()
         due = self._plan.take_due(self._clock.now())
         if not due:
             return
@@ -175,25 +234,37 @@ class Scheduler:
         asking = [job for job in due if isinstance(job, QuestionJob)]
         await reads.prefetch_cycles(job.schedule_id for job in asking)
         posts = [post for job in asking if (post := await self._question_post(job, reads))]
-        claimed = await self._ledger.claim_all(posts) if posts else []
+        claimed = await self._ledger.claim_all(posts, self._leases.lease()) if posts else []
+        self._follow(posts, claimed)
         others = [job for job in due if not isinstance(job, QuestionJob)]
         await asyncio.gather(
-            *(self._guarded(RetryJob(post), reads) for post in claimed),
-            *(self._guarded(job, reads) for job in others),
+            *(self._guarded(partial(self._poster.send, post, reads), post) for post in claimed),
+            *(self._guarded(partial(self._do, job, reads), job) for job in others),
         )
         await self._poster.flush()
 
-    async def _guarded(self, job: Job, reads: TickReads) -> None:
+    def _follow(self, posts: list[Post], claimed: list[Post]) -> None:
+        """Plan the answers of the questions another process claimed: whoever claims an
+        answer first posts it, so it follows even if the question's sender dies."""
+        mine = {(p.schedule_id, p.slot) for p in claimed}
+        for post in posts:
+            if (post.schedule_id, post.slot) not in mine and post.schedule_id in self._roster:
+                self._plan.answer(self._roster[post.schedule_id], post)
+
+    async def _guarded(self, work: Callable[[], Awaitable[object]], what: object) -> None:
         async with self._limit:
             try:
-                if isinstance(job, AnswerJob):
-                    await self._poster.answer(job.schedule_id, job.slot, reads)
-                elif isinstance(job, RetryJob):
-                    await self._poster.send(job.post, reads)
-                elif isinstance(job, SummaryJob):
-                    await self._summary(job)
+                await work()
             except Exception:
-                log.exception("scheduled job %r failed", job)
+                log.exception("scheduled job %r failed", what)
+
+    async def _do(self, job: Job, reads: TickReads) -> None:
+        if isinstance(job, AnswerJob):
+            await self._poster.answer(job.schedule_id, job.slot, reads)
+        elif isinstance(job, RetryJob):
+            await self._poster.resend(job.post, reads)
+        elif isinstance(job, SummaryJob):
+            await self._summary(job)
 
     async def _question_post(self, job: QuestionJob, reads: TickReads) -> Post | None:
         """The post a question job makes (not yet claimed), and the schedule's next job."""
@@ -231,9 +302,9 @@ class Scheduler:
         waiters: set[asyncio.Task[object]] = {
             asyncio.create_task(self._changed.wait(), name="schedule-changed")
         }
-        until = self._plan.next_due()
-        if until is not None:
-            waiters.add(asyncio.create_task(self._clock.sleep_until(until), name="schedule-sleep"))
+        look = self._clock.now() + self._config.watch  # the other processes' work
+        until = min(due, look) if (due := self._plan.next_due()) is not None else look
+        waiters.add(asyncio.create_task(self._clock.sleep_until(until), name="schedule-sleep"))
         try:
             await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -245,15 +316,20 @@ class Scheduler:
 
     async def schedule_changed(self, schedule_id: int) -> None:
         """Re-plan one schedule after a command changed it, and wake the loop."""
-        self._plan.changed(schedule_id)
         schedule = await self._ledger.get(schedule_id)
         if schedule is None or schedule.channel.platform not in self._loaded:
+            self._plan.changed(schedule_id)
             self._roster.pop(schedule_id, None)  # planned, if at all, when it attaches
         else:
-            self._roster[schedule_id] = schedule
-            if not schedule.paused:
-                self._plan.schedule(schedule, self._clock.now())
+            self._replan(schedule, self._clock.now())
         self._changed.set()
+
+    def _replan(self, schedule: Schedule, now: datetime) -> None:
+        """Drop the schedule's planned jobs and plan it afresh from `now`, if active."""
+        self._plan.changed(schedule.id)
+        self._roster[schedule.id] = schedule
+        if not schedule.paused:
+            self._plan.schedule(schedule, now)
 
     async def post_now(self, schedule: Schedule) -> NowOutcome:
         """`daily now`: post the schedule's next question at once (its answer follows as set)."""
@@ -268,7 +344,7 @@ class Scheduler:
                                   reads)  # fmt: skip
         if post is None:
             return NowOutcome.PAUSED
-        if not await self._ledger.claim(post):
+        if not await self._ledger.claim(post, self._leases.lease()):
             return NowOutcome.DUPLICATE
         sent = await self._poster.send(post, reads)
         await self._poster.flush()

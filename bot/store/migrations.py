@@ -281,4 +281,21 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX activity_channel ON activity (platform, workspace, channel, at);
     CREATE INDEX submissions_problem ON submissions (problem_id, platform, user_id);
     """,
+    # 11: many processes over one database. A claim of a daily post is leased: `claimed_by`
+    # names the process sending it and `lease_until` how long the claim holds unless renewed,
+    # so a live sender is left alone and a dead one's posts are taken over once it lapses
+    # (NULL: a claim made before leases, lapsed). `schedule_revision` counts schedule
+    # changes (one row; each change takes the next number and stamps it on the schedule in
+    # the same transaction), so a process notices another's change with one cheap read.
+    """
+    ALTER TABLE daily_posts ADD COLUMN claimed_by TEXT;
+    ALTER TABLE daily_posts ADD COLUMN lease_until TEXT;
+    ALTER TABLE schedules ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX schedules_revision ON schedules (revision);
+    CREATE TABLE schedule_revision (
+        id       INTEGER PRIMARY KEY CHECK (id = 1),
+        revision INTEGER NOT NULL
+    );
+    INSERT INTO schedule_revision (id, revision) VALUES (1, 0);
+    """,
 )

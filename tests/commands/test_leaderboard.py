@@ -142,7 +142,9 @@ async def test_bad_input_lists_what_is_valid(app: App, clock: FakeClock) -> None
         )
     )
     assert "`summary` must be one of: weekly, off." in summary.body
-    assert await ScheduleStore(app.db).for_channel(HERE) is None  # nothing was saved
+    assert (
+        await ScheduleStore(SqliteDatabase(app.db)).for_channel(HERE) is None
+    )  # nothing was saved
 
 
 async def test_boards_read_an_index_range(app: App) -> None:

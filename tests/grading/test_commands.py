@@ -90,10 +90,10 @@ def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
     database = SqliteDatabase(loaded_db)
     prefs, rng = Preferences(database), random.Random(1)
     reviews = Reviews(CardStore(database), prefs, clock, rng)
-    ledger = Ledger(ActivityStore(database), prefs, ScheduleStore(loaded_db))
+    ledger = Ledger(ActivityStore(database), prefs, ScheduleStore(database))
     scores = Scores(ledger, ScoreStore(database), BoardStore(database))
     context = Context(QuestionStore(database), clock, rng,
-                      ScheduleStore(loaded_db), scheduler, QuizStore(database),
+                      ScheduleStore(database), scheduler, QuizStore(database),
                       MemberData(database), prefs, ledger, reviews, SeenStore(database),
                       ProgressStore(database, SubmissionStore(loaded_db)), scores,
                       grading=grading)  # fmt: skip

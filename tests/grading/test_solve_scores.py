@@ -17,6 +17,7 @@ from bot.schedule.model import AnswerTiming, Schedule, parse_days
 from bot.schedule.times import parse_local_time, parse_zone
 from bot.settings import Settings
 from bot.store.database import fetch_all
+from bot.store.db import SqliteDatabase
 from bot.store.schedules import ScheduleStore
 from bot.store.submissions import SubmissionStore
 from bot.types import ChannelRef, Locale, Reply, User
@@ -52,7 +53,7 @@ async def coding_day(app: App, clock: FakeClock, adapter: FakeAdapter) -> tuple[
     draft = Schedule(id=0, channel=CHANNEL, post_at=parse_local_time("09:00"),
                      zone=parse_zone("Asia/Shanghai"), days=parse_days("none"),
                      coding_days=parse_days("daily"), answer=AnswerTiming.parse("+8h"))  # fmt: skip
-    saved = await ScheduleStore(app.db).save(draft)
+    saved = await ScheduleStore(SqliteDatabase(app.db)).save(draft)
     await app.scheduler.schedule_changed(saved.id)
     clock.set(POSTED)
     await app.scheduler.tick()

@@ -22,6 +22,7 @@ from bot.quiz import QuizPost, check_for
 from bot.schedule.model import AnswerTiming, Schedule, parse_days
 from bot.schedule.times import parse_local_time, parse_zone
 from bot.settings import Settings
+from bot.store.db import SqliteDatabase
 from bot.store.schedules import ScheduleStore
 from bot.types import ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
 from tests.content.test_new_format import write_item
@@ -68,7 +69,7 @@ async def daily(db: aiosqlite.Connection) -> Schedule:
                      zone=parse_zone("Asia/Shanghai"), days=parse_days("daily"),
                      coding_days=parse_days("none"), answer=AnswerTiming.parse("+8h"),
                      topic="inference")  # fmt: skip
-    return await ScheduleStore(db).save(draft)
+    return await ScheduleStore(SqliteDatabase(db)).save(draft)
 
 
 async def click(app: App, reply: Reply, option: int, who: User,
@@ -82,7 +83,7 @@ async def test_a_week_day_of_a_channel_quiz(loaded_db: aiosqlite.Connection, set
                                             clock: FakeClock) -> None:  # fmt: skip
     adapter = FakeAdapter()
     async with posted(loaded_db, settings, clock, adapter) as app:
-        schedule = await ScheduleStore(app.db).get(1)
+        schedule = await ScheduleStore(SqliteDatabase(app.db)).get(1)
         assert schedule is not None
         (post,) = adapter.sent
         buttons = [a for a in post.reply.actions if a.kind is ActionKind.QUIZ]

@@ -13,6 +13,7 @@ from fsrs import Card, State
 from bot.quiz import check_for
 from bot.settings import Settings
 from bot.store.database import fetch_all
+from bot.store.db import SqliteDatabase
 from bot.store.schedules import ScheduleStore
 from bot.types import ActionKind, ChannelRef, Invocation, Locale
 from tests.content.test_new_format import write_item
@@ -38,7 +39,7 @@ async def test_a_quiz_answer_creates_then_updates_the_members_card(
 ) -> None:
     adapter = FakeAdapter()
     async with posted(loaded_db, settings, clock, adapter) as app:
-        schedule = await ScheduleStore(app.db).get(1)
+        schedule = await ScheduleStore(SqliteDatabase(app.db)).get(1)
         question = await app.store.get("kv-cache-size")
         assert schedule is not None and question is not None
         check = check_for(question, POSTED.astimezone(schedule.zone).date().isoformat())

@@ -9,6 +9,7 @@ import aiosqlite
 import pytest
 
 from bot.core import Studybot
+from bot.store.db import SqliteDatabase
 from bot.store.schedules import ScheduleStore
 from bot.types import ChannelRef, Invocation, Locale, Tone, User
 from tests.fakes import FakeAdapter, FakeClock
@@ -28,7 +29,7 @@ def monday_morning(clock: FakeClock) -> None:
 
 
 async def stored(db: aiosqlite.Connection) -> object:
-    return await ScheduleStore(db).for_channel(CHANNEL)
+    return await ScheduleStore(SqliteDatabase(db)).for_channel(CHANNEL)
 
 
 async def test_an_admin_sets_a_schedule_and_sees_the_next_five_posts(core: Studybot) -> None:
@@ -82,7 +83,7 @@ async def test_bad_input_gets_a_clear_reply_and_changes_nothing(
     reply = await core.handle(run("schedule", action="set", **options))
     assert reply.tone is Tone.USER_ERROR
     assert says in reply.body
-    kept = await ScheduleStore(loaded_db).for_channel(CHANNEL)
+    kept = await ScheduleStore(SqliteDatabase(loaded_db)).for_channel(CHANNEL)
     assert kept is not None and kept.zone.key == "Europe/Paris"
 
 
@@ -107,9 +108,11 @@ async def test_a_pause_after_failures_is_explained_in_show(
     core: Studybot, loaded_db: aiosqlite.Connection
 ) -> None:
     await core.handle(run("schedule", action="set", time="09:00", timezone="Asia/Shanghai"))
-    schedule = await ScheduleStore(loaded_db).for_channel(CHANNEL)
+    schedule = await ScheduleStore(SqliteDatabase(loaded_db)).for_channel(CHANNEL)
     assert schedule is not None
-    await ScheduleStore(loaded_db).set_paused(schedule.id, True, "posting failed 5 time(s): x")
+    await ScheduleStore(SqliteDatabase(loaded_db)).set_paused(
+        schedule.id, True, "posting failed 5 time(s): x"
+    )
     shown = await core.handle(run("schedule", action="show"))
     status = {f.name: f.value for f in shown.fields}["Status"]
     assert status == "paused: posting failed 5 time(s): x"

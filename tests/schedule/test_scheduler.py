@@ -44,12 +44,15 @@ async def add(
         zone=parse_zone(zone), days=parse_days(days), coding_days=parse_days(coding),
         answer=AnswerTiming.parse(answer), topic=topic,
     )  # fmt: skip
-    return await ScheduleStore(db).save(draft)
+    return await ScheduleStore(SqliteDatabase(db)).save(draft)
 
 
 def make(db: aiosqlite.Connection, clock: FakeClock, adapter: FakeAdapter) -> Scheduler:
     return Scheduler(
-        ScheduleStore(db), QuestionStore(SqliteDatabase(db)), clock, Platforms({"test": adapter})
+        ScheduleStore(SqliteDatabase(db)),
+        QuestionStore(SqliteDatabase(db)),
+        clock,
+        Platforms({"test": adapter}),
     )
 
 
@@ -295,7 +298,7 @@ async def test_a_permanent_failure_pauses_the_schedule_and_says_why(
     scheduler = make(loaded_db, clock, adapter)
     await scheduler.start()
     await scheduler.tick()
-    paused = await ScheduleStore(loaded_db).get(schedule.id)
+    paused = await ScheduleStore(SqliteDatabase(loaded_db)).get(schedule.id)
     assert paused is not None and paused.paused
     assert paused.pause_reason == "posting failed 1 time(s): channel_not_found"
     await at(scheduler, clock, utc(2026, 3, 3, 1, 0))
@@ -309,12 +312,13 @@ async def test_repeated_transient_failures_pause_the_schedule(
     adapter.failures = [DeliveryError("timeout"), DeliveryError("timeout")]
     schedule = await add(loaded_db)
     clock.set(utc(2026, 3, 2, 1, 0))
-    scheduler = Scheduler(ScheduleStore(loaded_db), QuestionStore(SqliteDatabase(loaded_db)), clock,
+    database = SqliteDatabase(loaded_db)
+    scheduler = Scheduler(ScheduleStore(database), QuestionStore(database), clock,
                           Platforms({"test": adapter}), config)  # fmt: skip
     await scheduler.start()
     await scheduler.tick()
     await at(scheduler, clock, utc(2026, 3, 2, 1, 0, 10))
-    paused = await ScheduleStore(loaded_db).get(schedule.id)
+    paused = await ScheduleStore(SqliteDatabase(loaded_db)).get(schedule.id)
     assert paused is not None and paused.pause_reason == "posting failed 2 time(s): timeout"
 
 
@@ -323,17 +327,25 @@ async def test_the_loop_sleeps_until_the_earliest_job_and_wakes_on_a_change(
 ) -> None:
     await add(loaded_db, "late", at="20:00")
     clock.set(utc(2026, 3, 2, 0, 0))
-    scheduler = make(loaded_db, clock, adapter)
+    # Other processes' work looked at once a day: beside the loop, the lease heartbeat sleeps.
+    config = SchedulerConfig(watch=timedelta(days=1))
+    database = SqliteDatabase(loaded_db)
+    scheduler = Scheduler(ScheduleStore(database), QuestionStore(database), clock,
+                          Platforms({"test": adapter}), config)  # fmt: skip
+
+    def sleeping_until(job: datetime) -> bool:
+        return clock.sleeping_until == [job, utc(2026, 3, 3, 0, 0)]
+
     loop = asyncio.create_task(scheduler.run())
     try:
-        await until(lambda: clock.sleeping_until == [utc(2026, 3, 2, 12, 0)])
+        await until(lambda: sleeping_until(utc(2026, 3, 2, 12, 0)))
         early = await add(loaded_db, "early", at="09:00")
         await scheduler.schedule_changed(early.id)
-        await until(lambda: clock.sleeping_until == [utc(2026, 3, 2, 1, 0)])
+        await until(lambda: sleeping_until(utc(2026, 3, 2, 1, 0)))
         clock.set(utc(2026, 3, 2, 1, 0))
         await asyncio.wait_for(adapter.posted.wait(), 5)
         assert adapter.sent[0].channel.channel == "early"
-        await until(lambda: clock.sleeping_until == [utc(2026, 3, 2, 9, 0)])  # its answer
+        await until(lambda: sleeping_until(utc(2026, 3, 2, 9, 0)))  # its answer
     finally:
         loop.cancel()
         with pytest.raises(asyncio.CancelledError):
@@ -388,7 +400,7 @@ async def test_moving_the_time_after_todays_post_does_not_post_twice_today(
     await scheduler.start()
     await at(scheduler, clock, utc(2026, 3, 2, 1, 0))  # 09:00 in Shanghai: posted
     moved = dataclasses.replace(schedule, post_at=parse_local_time("15:00"))
-    await ScheduleStore(loaded_db).save(moved)
+    await ScheduleStore(SqliteDatabase(loaded_db)).save(moved)
     await scheduler.schedule_changed(schedule.id)
     assert scheduler.next_due() == utc(2026, 3, 2, 7, 0)  # 15:00 today is planned ...
     await at(scheduler, clock, utc(2026, 3, 2, 7, 0))
@@ -412,7 +424,8 @@ async def test_a_coding_answer_says_how_many_solved_it(
         await submissions.finish(sid, Grade("fast-power", Verdict.ACCEPTED), clock.now())
     await add(loaded_db, days="mon", coding="mon", answer="+1h")
     clock.set(utc(2026, 3, 2, 0, 0))  # a Monday
-    scheduler = Scheduler(ScheduleStore(loaded_db), QuestionStore(SqliteDatabase(loaded_db)), clock,
+    database = SqliteDatabase(loaded_db)
+    scheduler = Scheduler(ScheduleStore(database), QuestionStore(database), clock,
                           Platforms({"test": adapter}), SchedulerConfig(), submissions)  # fmt: skip
     await scheduler.start()
     await at(scheduler, clock, utc(2026, 3, 2, 1, 0))

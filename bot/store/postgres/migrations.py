@@ -237,7 +237,19 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (schedule_id, week)
     );
     """,
+    # 2: SQLite's 11: leased claims of daily posts, and the count of schedule changes.
+    """
+    ALTER TABLE daily_posts ADD COLUMN claimed_by TEXT;
+    ALTER TABLE daily_posts ADD COLUMN lease_until TEXT;
+    ALTER TABLE schedules ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX schedules_revision ON schedules (revision);
+    CREATE TABLE schedule_revision (
+        id       INTEGER PRIMARY KEY CHECK (id = 1),
+        revision INTEGER NOT NULL
+    );
+    INSERT INTO schedule_revision (id, revision) VALUES (1, 0);
+    """,
 )
 
 # The SQLite schema version each step above brings a PostgreSQL database to.
-SQLITE_VERSIONS: tuple[int, ...] = (10,)
+SQLITE_VERSIONS: tuple[int, ...] = (10, 11)
