@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -102,10 +103,17 @@ def config(cli: list[str], tmp_path: Path, *args: str, **env: str) -> dict[str, 
     command = [*cli, "--project-directory", str(REPO), "-f", str(REPO / "docker-compose.yml"),
                "--env-file", str(env_file), *args, "config", "--format", "json"]  # fmt: skip
     done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False,
-                          env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})  # fmt: skip
+                          env=_clean_environment())  # fmt: skip
     assert done.returncode == 0, done.stderr
     found: dict[str, Any] = json.loads(done.stdout)
     return found
+
+
+def _clean_environment() -> dict[str, str]:
+    """This environment without what the compose file interpolates (the shell would win over
+    the test's .env)."""
+    ours = ("COMPOSE_", "STUDYBOT_", "POSTGRES_", "DISCORD_", "SLACK_")
+    return {k: v for k, v in os.environ.items() if not k.startswith(ours)}
 
 
 def test_compose_validates_and_runs_only_the_sqlite_bot_by_default(
