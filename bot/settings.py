@@ -93,7 +93,24 @@ DOCS = (
     ),
     SettingDoc("DISCORD_API_BASE_URL", "https://discord.com/api/v10", "Discord REST API base"),
     SettingDoc("DISCORD_GATEWAY_URL", "wss://gateway.discord.gg/", "Discord gateway address"),
-    SettingDoc("DISCORD_SHARDED", "false", "true: run the gateway sharded (very large bots)"),
+    SettingDoc(
+        "DISCORD_SHARDED",
+        "false",
+        "true: run the gateway sharded, as many shards as Discord recommends, all in this "
+        "process (very large bots); DISCORD_SHARD_COUNT implies it",
+    ),
+    SettingDoc(
+        "DISCORD_SHARD_COUNT",
+        "",
+        "the total number of gateway shards across every bot process (the same in each); "
+        "empty: Discord's recommendation with DISCORD_SHARDED, else one connection",
+    ),
+    SettingDoc(
+        "DISCORD_SHARD_IDS",
+        "",
+        "the shards this process runs, e.g. 0,1 or 0-3 (each below DISCORD_SHARD_COUNT); "
+        "empty: all of them",
+    ),
     SettingDoc(
         "DISCORD_MESSAGE_CONTENT",
         "false",
@@ -120,19 +137,34 @@ class DiscordSettings:
     gateway_url: str = "wss://gateway.discord.gg/"
     sharded: bool = False
     message_content: bool = False
+    shard_count: int | None = None  # every process's shards together; None: Discord's advice
+    shard_ids: tuple[int, ...] = ()  # the shards this process runs; (): all of them
+
+    @property
+    def shards_here(self) -> tuple[int, ...]:
+        """The shards this process connects (empty while Discord chooses the count)."""
+        return self.shard_ids or tuple(range(self.shard_count or 0))
+
+    def _count_shown(self) -> str:
+        if not self.sharded:
+            return "(not sharded)"
+        return str(self.shard_count) if self.shard_count else "(Discord's recommendation)"
 
     @classmethod
     def from_values(cls, get: Callable[[str], str]) -> DiscordSettings | None:
         token = get("DISCORD_TOKEN")
         if not token:
             return None
+        count = _shard_count(get("DISCORD_SHARD_COUNT"))
         return cls(
             token=Secret(token.removeprefix("Bot ").strip()),
             guild_ids=_snowflakes("DISCORD_GUILD_IDS", get("DISCORD_GUILD_IDS")),
             api_base_url=_url("DISCORD_API_BASE_URL", get("DISCORD_API_BASE_URL"), "http"),
             gateway_url=_url("DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL"), "ws"),
-            sharded=_flag("DISCORD_SHARDED", get("DISCORD_SHARDED")),
+            sharded=_flag("DISCORD_SHARDED", get("DISCORD_SHARDED")) or count is not None,
             message_content=_flag("DISCORD_MESSAGE_CONTENT", get("DISCORD_MESSAGE_CONTENT")),
+            shard_count=count,
+            shard_ids=_shard_ids(get("DISCORD_SHARD_IDS"), count),
         )
 
     def describe(self) -> list[tuple[str, str]]:
@@ -142,6 +174,8 @@ class DiscordSettings:
             ("DISCORD_API_BASE_URL", self.api_base_url),
             ("DISCORD_GATEWAY_URL", self.gateway_url),
             ("DISCORD_SHARDED", str(self.sharded).lower()),
+            ("DISCORD_SHARD_COUNT", self._count_shown()),
+            ("DISCORD_SHARD_IDS", ",".join(map(str, self.shard_ids)) or "(all)"),
             ("DISCORD_MESSAGE_CONTENT", str(self.message_content).lower()),
         ]
 
@@ -301,6 +335,48 @@ def _snowflakes(name: str, raw: str) -> tuple[int, ...]:
     if not all(part.isdigit() for part in parts):
         raise ConfigError(f"{name}: '{raw}' is not a comma-separated list of numeric ids")
     return tuple(int(part) for part in parts)
+
+
+MAX_SHARDS = 1 << 16  # far past any bot: Discord asks for one shard per 1,000 to 2,500 servers
+
+
+def _shard_count(raw: str) -> int | None:
+    if not raw:
+        return None
+    if not raw.isdigit() or not 0 < int(raw) <= MAX_SHARDS:
+        raise ConfigError(f"DISCORD_SHARD_COUNT: '{raw}' is not a number of shards from 1 to "
+                          f"{MAX_SHARDS}")  # fmt: skip
+    return int(raw)
+
+
+def _shard_ids(raw: str, count: int | None) -> tuple[int, ...]:
+    """`0,1` or `0-3,8`: each id once, each below the count (which must be set)."""
+    if not raw:
+        return ()
+    if count is None:
+        raise ConfigError("DISCORD_SHARD_IDS: needs DISCORD_SHARD_COUNT, the total number of "
+                          "shards across every process")  # fmt: skip
+    ids: list[int] = []
+    for part in (p.strip() for p in raw.split(",")):
+        first, last = _shard_range(part, count)
+        if repeated := set(ids).intersection(range(first, last + 1)):
+            raise ConfigError(f"DISCORD_SHARD_IDS: shard {min(repeated)} is listed twice")
+        ids += range(first, last + 1)
+    return tuple(ids)
+
+
+def _shard_range(part: str, count: int) -> tuple[int, int]:
+    """One item of `DISCORD_SHARD_IDS`, `3` or `0-3`, as its first and last id."""
+    first, dash, last = part.partition("-")
+    if not first.isdigit() or (dash and not last.isdigit()):
+        raise ConfigError(f"DISCORD_SHARD_IDS: '{part}' is not a shard id or a range like 0-3")
+    low, high = int(first), int(last if dash else first)
+    if high < low:
+        raise ConfigError(f"DISCORD_SHARD_IDS: the range '{part}' runs backwards")
+    if high >= count:
+        raise ConfigError(f"DISCORD_SHARD_IDS: shard {high} is not below DISCORD_SHARD_COUNT "
+                          f"({count}); ids run from 0 to {count - 1}")  # fmt: skip
+    return low, high
 
 
 def _url(name: str, raw: str, scheme: str) -> str:

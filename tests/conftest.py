@@ -20,6 +20,9 @@ from bot.settings import Settings
 from bot.store.database import open_database
 from bot.store.db import SqliteDatabase
 from tests.fakes import FakeAdapter, FakeClock, write_question
+from tests.postgres_fixtures import empty_postgres_dsn, postgres_cluster, postgres_dsn
+
+__all__ = ["empty_postgres_dsn", "postgres_cluster", "postgres_dsn"]  # fixtures for every folder
 
 
 @pytest.fixture

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot.cli.doctor import diagnose
 from bot.content.bank import read_bank
 from bot.settings import Settings
@@ -73,3 +75,110 @@ async def test_doctor_names_a_broken_judge_file(tmp_path: Path) -> None:
     assert not healthy
     assert any("fast-power/judge.yaml:" in line and "checker must be one of" in line
                for line in lines)  # fmt: skip
+
+
+# --- PostgreSQL, the queue and the shards, through the command line ----------------------
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One cache for this module's doctors: the problems' expected results are computed once."""
+    return tmp_path_factory.mktemp("cache")
+
+
+def doctor(cache: Path, **env: str) -> tuple[int, str]:
+    """`studybot doctor` with these settings over the shipped bank: (exit code, output)."""
+    from click.testing import CliRunner
+
+    from bot.cli.serve import doctor as command
+
+    base = {"STUDYBOT_CONTENT_DIR": str(REPO / "content"), "STUDYBOT_CACHE_DIR": str(cache)}
+    result = CliRunner().invoke(command, [], env={**base, **env})
+    return result.exit_code, result.output
+
+
+def with_password(dsn: str, password: str = "hunter2-secret") -> str:
+    """The same DSN with a password (the test cluster trusts loopback, so any one works)."""
+    return dsn.replace("postgres@", f"postgres:{password}@", 1)
+
+
+def test_doctor_on_postgres_names_the_schema_and_an_absent_queue(
+    cache: Path, postgres_dsn: str
+) -> None:
+    from bot.store.postgres.database import SCHEMA_VERSION
+
+    code, output = doctor(cache, STUDYBOT_DATABASE=with_password(postgres_dsn))
+    assert "hunter2-secret" not in output
+    where = postgres_dsn  # shown as user@host:port/database, no password
+    assert f"database: {where}, PostgreSQL 15" in output, output
+    assert f"schema v{SCHEMA_VERSION} up to date, 0 questions" in output
+    assert "queue: queue schema not installed (no procrastinate_jobs table)" in output
+    assert code == 1 and output.rstrip().endswith("problems found")
+
+
+def test_doctor_counts_the_queue_by_state(cache: Path, postgres_dsn: str) -> None:
+    import psycopg
+
+    with psycopg.connect(postgres_dsn, autocommit=True) as conn:
+        conn.execute("CREATE TABLE procrastinate_jobs (id serial PRIMARY KEY, status text)")
+        for status, n in (("todo", 3), ("doing", 1), ("failed", 2), ("succeeded", 5)):
+            for _ in range(n):
+                conn.execute("INSERT INTO procrastinate_jobs (status) VALUES (%s)", (status,))
+    code, output = doctor(cache, STUDYBOT_DATABASE=postgres_dsn)
+    assert "queue: procrastinate, 3 waiting, 1 doing, 2 failed" in output, output
+    assert code == 0 and output.rstrip().endswith("ok")
+
+
+def test_doctor_refuses_a_newer_schema_and_reports_an_empty_database(
+    cache: Path, postgres_dsn: str, empty_postgres_dsn: str
+) -> None:
+    import psycopg
+
+    from bot.store.postgres.database import SCHEMA_VERSION
+
+    with psycopg.connect(postgres_dsn, autocommit=True) as conn:
+        conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (SCHEMA_VERSION + 1,))
+    code, output = doctor(cache, STUDYBOT_DATABASE=postgres_dsn)
+    assert f"schema v{SCHEMA_VERSION + 1} is newer than this studybot (v{SCHEMA_VERSION})" in output
+    assert code == 1
+    code, output = doctor(cache, STUDYBOT_DATABASE=empty_postgres_dsn)
+    assert f"schema v0 no schema yet; created at the first start (v{SCHEMA_VERSION})" in output
+    with psycopg.connect(empty_postgres_dsn) as conn:  # the doctor only read
+        found = conn.execute("SELECT to_regclass('schema_version')").fetchone()
+    assert found == (None,)
+
+
+def test_doctor_says_an_unreachable_database_without_its_password(cache: Path) -> None:
+    import socket
+    import time
+
+    with socket.socket() as unused:  # a port nobody listens on
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]
+    dsn = f"postgresql://studybot:hunter2-secret@127.0.0.1:{port}/studybot"
+    started = time.perf_counter()
+    code, output = doctor(cache, STUDYBOT_DATABASE=dsn)
+    assert time.perf_counter() - started < 30
+    assert f"database: cannot connect to postgresql://studybot@127.0.0.1:{port}/studybot" in output
+    assert "queue: unknown (the database is unreachable)" in output
+    assert "hunter2-secret" not in output and code == 1
+
+
+def test_doctor_says_which_shards_this_process_runs(cache: Path, tmp_path: Path) -> None:
+    token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789AB"
+    database = str(tmp_path / "bot.sqlite3")
+    _, output = doctor(cache, STUDYBOT_DATABASE=database, DISCORD_TOKEN=token,
+                       DISCORD_SHARD_COUNT="6", DISCORD_SHARD_IDS="0-2,5")  # fmt: skip
+    assert "shards: 6 in all; this process runs 0-2, 5 (4 of 6)" in output, output
+    assert ("  shards 3-4 must each run in one other process with DISCORD_SHARD_COUNT=6 "
+            "(not visible from here)") in output  # fmt: skip
+    assert "DISCORD_SHARD_IDS = 0,1,2,5" in output
+    assert "queue: none: SQLite grades in the bot's own process" in output
+    _, output = doctor(cache, STUDYBOT_DATABASE=database, DISCORD_TOKEN=token,
+                       DISCORD_SHARDED="true")  # fmt: skip
+    assert "shards: as many as Discord recommends, all run by this process" in output
+    _, output = doctor(cache, STUDYBOT_DATABASE=database, DISCORD_TOKEN=token)
+    assert "shards: one gateway connection (DISCORD_SHARD_COUNT not set)" in output
+    code, output = doctor(cache, STUDYBOT_DATABASE=database, DISCORD_TOKEN=token,
+                          DISCORD_SHARD_COUNT="2", DISCORD_SHARD_IDS="2")  # fmt: skip
+    assert code == 2 and "DISCORD_SHARD_IDS: shard 2 is not below DISCORD_SHARD_COUNT (2)" in output

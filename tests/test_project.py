@@ -18,7 +18,11 @@ def test_compose_service_runs_the_real_entry_point_with_a_named_volume() -> None
     assert bot["build"] == "."
     volume, target = bot["volumes"][0].split(":")
     assert volume in compose["volumes"]
-    assert bot["environment"]["STUDYBOT_DATABASE"].startswith(target + "/")
+    # SQLite on the volume, unless .env names a database (PostgreSQL, with the scale profile)
+    assert (
+        bot["environment"]["STUDYBOT_DATABASE"]
+        == "${STUDYBOT_DATABASE:-" + target + "/studybot.sqlite3}"
+    )
     assert bot["env_file"][0]["path"] == ".env"
     # The sandbox's namespaces need unshare and mount, which Docker's profiles refuse; the
     # container gives up capabilities, new privileges and root-file-system writes instead.

@@ -8,7 +8,7 @@ import pytest
 
 from bot.clock import ScaledClock
 from bot.errors import ConfigError
-from bot.settings import DOCS, ClockOverride, Secret, Settings
+from bot.settings import DOCS, ClockOverride, DiscordSettings, Secret, Settings
 from tests.fakes import REPO
 
 
@@ -72,6 +72,26 @@ def test_describe_lists_every_documented_setting() -> None:
     assert described == [doc.name for doc in DOCS]
 
 
+def test_discord_shards_are_split_by_count_and_ids() -> None:
+    def discord(**values: str) -> DiscordSettings:
+        found = Settings.from_mapping({"DISCORD_TOKEN": "a.b.c", **values}).discord
+        assert found is not None
+        return found
+
+    alone = discord()
+    assert not alone.sharded and alone.shard_count is None and alone.shards_here == ()
+    recommended = discord(DISCORD_SHARDED="true")  # Discord's count, every shard here
+    assert recommended.sharded and recommended.shard_count is None
+    everything = discord(DISCORD_SHARD_COUNT="3")
+    assert everything.sharded and everything.shards_here == (0, 1, 2)
+    part = discord(DISCORD_SHARD_COUNT="8", DISCORD_SHARD_IDS=" 0-2, 6 ")
+    assert part.shard_ids == (0, 1, 2, 6) and part.shards_here == (0, 1, 2, 6)
+    described = dict(Settings.from_mapping({"DISCORD_TOKEN": "a.b.c", "DISCORD_SHARD_COUNT": "8",
+                                            "DISCORD_SHARD_IDS": "0-2,6"}).describe())  # fmt: skip
+    assert described["DISCORD_SHARD_COUNT"] == "8"
+    assert described["DISCORD_SHARD_IDS"] == "0,1,2,6"
+
+
 def test_discord_is_off_without_a_token_and_typed_with_one() -> None:
     assert Settings.from_mapping({}).discord is None
     assert Settings.from_mapping({}).platforms == ()
@@ -113,8 +133,19 @@ def test_slack_is_off_without_a_bot_token_and_its_mode_follows_the_tokens() -> N
         ({"DISCORD_API_BASE_URL": "discord.com/api"}, "DISCORD_API_BASE_URL"),
         ({"DISCORD_GATEWAY_URL": "http://gateway"}, "DISCORD_GATEWAY_URL"),
         ({"DISCORD_SHARDED": "maybe"}, "DISCORD_SHARDED"),
+        ({"DISCORD_SHARD_COUNT": "0"}, "DISCORD_SHARD_COUNT"),
+        ({"DISCORD_SHARD_COUNT": "two"}, "DISCORD_SHARD_COUNT"),
+        ({"DISCORD_SHARD_IDS": "0"}, "DISCORD_SHARD_IDS: needs DISCORD_SHARD_COUNT"),
+        ({"DISCORD_SHARD_COUNT": "2", "DISCORD_SHARD_IDS": "1,2"},
+         r"DISCORD_SHARD_IDS: shard 2 is not below DISCORD_SHARD_COUNT \(2\)"),
+        ({"DISCORD_SHARD_COUNT": "4", "DISCORD_SHARD_IDS": "0-2,2"},
+         "DISCORD_SHARD_IDS: shard 2 is listed twice"),
+        ({"DISCORD_SHARD_COUNT": "4", "DISCORD_SHARD_IDS": "0,0"},
+         "DISCORD_SHARD_IDS: shard 0 is listed twice"),
+        ({"DISCORD_SHARD_COUNT": "4", "DISCORD_SHARD_IDS": "3-1"}, "DISCORD_SHARD_IDS: the range"),
+        ({"DISCORD_SHARD_COUNT": "4", "DISCORD_SHARD_IDS": "a"}, "DISCORD_SHARD_IDS: 'a'"),
     ],
-)
+)  # fmt: skip
 def test_a_wrong_discord_value_names_the_setting(values: dict[str, str], named: str) -> None:
     with pytest.raises(ConfigError, match=named):
         Settings.from_mapping({"DISCORD_TOKEN": "a.b.c", **values})

@@ -88,4 +88,10 @@ class StudyClient(discord.Client):
 
 
 class ShardedStudyClient(StudyClient, discord.AutoShardedClient):
-    """The same bot over several gateway connections, for very large deployments."""
+    """The same bot over several gateway connections, for very large deployments.
+
+    Discord sends each server's events on shard `(guild_id >> 22) % shard_count` (and DMs on
+    shard 0), so processes that run disjoint `shard_ids` of one `shard_count` each see only
+    their servers' events and answer only their servers' interactions; whatever they share
+    lives in the database. The adapter is attached once the first shard is ready: sends go
+    over REST, which any shard's process may use for any channel."""

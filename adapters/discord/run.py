@@ -31,8 +31,15 @@ def use_endpoints(settings: DiscordSettings) -> None:
 
 
 def make_client(core: Studybot, settings: DiscordSettings, **options: Any) -> StudyClient:
-    kind = ShardedStudyClient if settings.sharded else StudyClient
-    return kind(core, settings, **options)
+    """One gateway connection, or the shards the settings give this process: all of
+    `DISCORD_SHARD_COUNT`, or those of `DISCORD_SHARD_IDS` (other processes run the rest);
+    with neither, as many as Discord recommends."""
+    if not settings.sharded:
+        return StudyClient(core, settings, **options)
+    if settings.shard_count is not None:
+        options |= {"shard_count": settings.shard_count,
+                    "shard_ids": list(settings.shards_here)}  # fmt: skip
+    return ShardedStudyClient(core, settings, **options)
 
 
 async def serve(

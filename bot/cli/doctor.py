@@ -1,14 +1,17 @@
 """`studybot doctor`: what the bot would run with, and whether it can.
 
 Each check is a small coroutine returning lines and a verdict; later features add their own
-checks to `CHECKS`.
+checks to `CHECKS`. The database checks follow the engine: a SQLite file, or PostgreSQL with
+its grading queue (`doctor_scale`, which also reports the Discord shards this process runs).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
+from bot.cli.doctor_scale import check_postgres, check_queue, check_shards, postgres_schedules
 from bot.content.bank import fingerprint, read_bank
 from bot.errors import ContentError, StudybotError
 from bot.grading.case_cache import CaseCache
@@ -37,6 +40,8 @@ async def check_content(settings: Settings) -> tuple[list[str], bool]:
 
 
 async def check_database(settings: Settings) -> tuple[list[str], bool]:
+    if settings.postgres is not None:
+        return await check_postgres(settings)
     path = settings.database
     if not path.exists():
         return [f"database: {path} does not exist yet (run: studybot content load)"], False
@@ -55,10 +60,14 @@ async def check_database(settings: Settings) -> tuple[list[str], bool]:
 
 async def check_schedules(settings: Settings) -> tuple[list[str], bool]:
     """Schedules by platform; a paused one is reported with its reason (not a failure)."""
-    if not settings.database.exists():
+    if settings.postgres is not None:
+        rows: Sequence[Sequence[Any]] = await postgres_schedules(settings.postgres)
+    elif not settings.database.exists():
         return [], True
-    async with open_database(settings.database) as db:
-        rows = await fetch_all(db, "SELECT platform, channel, paused, pause_reason FROM schedules")
+    else:
+        async with open_database(settings.database) as db:
+            rows = await fetch_all(db, "SELECT platform, channel, paused, pause_reason FROM "
+                                   "schedules")  # fmt: skip
     active = sum(1 for row in rows if not row[2])
     lines = [f"schedules: {active} active, {len(rows) - active} paused"]
     lines += [f"  paused: {row[0]} #{row[1]}: {row[3] or 'by an admin'}" for row in rows if row[2]]
@@ -113,8 +122,8 @@ async def check_slack(settings: Settings) -> tuple[list[str], bool]:
 
 
 CHECKS: tuple[Check, ...] = (
-    check_settings, check_content, check_database, check_schedules, check_grading,
-    check_discord, check_slack,
+    check_settings, check_content, check_database, check_queue, check_schedules, check_grading,
+    check_discord, check_shards, check_slack,
 )  # fmt: skip
 
 

@@ -2,7 +2,8 @@
 
 The real discord.py client runs against it unchanged (`Route.BASE` and `DEFAULT_GATEWAY` point
 here). It speaks just enough of Discord for the adapter: login, command registration, the
-gateway handshake (HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME, op 7),
+gateway handshake (HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME, op 7) on one
+connection or on several shards (each server's events on shard `(guild_id >> 22) % count`),
 interaction callbacks and webhooks, channel messages with nonce deduplication, threads, and
 a CDN for attachments. Everything the bot sends is recorded, and tests wait for it with
 `wait_for`, never with sleeps.
@@ -56,8 +57,15 @@ class Gateway:
     """What the bot sent on the gateway, and the socket to push events into."""
 
     ops: list[Json] = field(default_factory=list)
-    socket: web.WebSocketResponse | None = None
+    socket: web.WebSocketResponse | None = None  # the latest connection
     connections: int = 0
+    shards: dict[int, web.WebSocketResponse] = field(default_factory=dict)  # by shard id
+    shard_count: int = 1  # as the clients identified
+
+    def socket_for(self, guild_id: str | None) -> web.WebSocketResponse | None:
+        """The connection Discord would use: the guild's shard; DMs go to shard 0."""
+        shard = (int(guild_id) >> 22) % self.shard_count if guild_id else 0
+        return self.shards.get(shard, self.socket if not self.shards else None)
 
 
 class DiscordStub:
@@ -70,6 +78,7 @@ class DiscordStub:
         self.forbidden: set[str] = set()  # channels the bot may not post in
         self.dms: dict[str, str] = {}  # member id -> their DM channel with the bot
         self.closed_dms: set[str] = set()  # members who accept no DMs from the bot
+        self.guilds: dict[str, str] = {GUILD_ID: CHANNEL_ID}  # server id -> its channel
         self.gateway = Gateway()
         self.url = ""
         self._ids = itertools.count(5000)
@@ -93,8 +102,9 @@ class DiscordStub:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
-        if self.gateway.socket is not None:
-            await self.gateway.socket.close()
+        for socket in {self.gateway.socket, *self.gateway.shards.values()} - {None}:
+            assert socket is not None
+            await socket.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -128,8 +138,17 @@ class DiscordStub:
     # gateway
 
     async def dispatch(self, event: str, data: Json) -> None:
-        assert self.gateway.socket is not None, "the bot is not connected"
-        await self.gateway.socket.send_json({"op": 0, "t": event, "s": next(self._seq), "d": data})
+        """Send an event on the connection of the shard its server belongs to."""
+        socket = self.gateway.socket_for(data.get("guild_id"))
+        assert socket is not None, "the bot (or the guild's shard) is not connected"
+        await self._send(socket, event, data)
+
+    async def _send(self, socket: web.WebSocketResponse, event: str, data: Json) -> None:
+        await socket.send_json({"op": 0, "t": event, "s": next(self._seq), "d": data})
+
+    def add_guild(self, guild_id: str, channel_id: str) -> None:
+        """Another server with one channel (its shard follows from its id)."""
+        self.guilds[guild_id] = channel_id
 
     async def ask_to_reconnect(self) -> None:
         """Op 7: Discord asks the client to reconnect and resume."""
@@ -154,18 +173,25 @@ class DiscordStub:
         if op == 1:
             await ws.send_json({"op": 11, "d": None})
         elif op == 2:
+            shard, count = payload["d"].get("shard") or (0, 1)
+            self.gateway.shards[shard], self.gateway.shard_count = ws, count
+            mine = [g for g in self.guilds if (int(g) >> 22) % count == shard]
             ready = {
                 "v": 10,
                 "user": BOT_USER,
-                "guilds": [{"id": GUILD_ID, "unavailable": True}],
-                "session_id": "session-1",
+                "guilds": [{"id": g, "unavailable": True} for g in mine],
+                "session_id": f"session-{shard + 1}",
                 "resume_gateway_url": self.ws_url,
                 "application": {"id": APP_ID, "flags": 0},
+                "shard": [shard, count],
             }
-            await self.dispatch("READY", ready)
-            await self.dispatch("GUILD_CREATE", guild())
+            await self._send(ws, "READY", ready)
+            for guild_id in mine:
+                await self._send(ws, "GUILD_CREATE", guild(guild_id, self.guilds[guild_id]))
         elif op == 6:
-            await self.dispatch("RESUMED", {})
+            shard = int(payload["d"]["session_id"].removeprefix("session-")) - 1
+            self.gateway.shards[shard] = ws
+            await self._send(ws, "RESUMED", {})
         await self._notify()
 
     # REST
@@ -343,6 +369,7 @@ class DiscordStub:
         message: Json | None = None,
         channel_id: str = CHANNEL_ID,
         member: tuple[str, str] = ("7001", "alice"),
+        guild_id: str = GUILD_ID,
     ) -> str:
         """Deliver an INTERACTION_CREATE from a member (id, name: alice unless told);
         returns the interaction id."""
@@ -364,10 +391,10 @@ class DiscordStub:
             "version": 1,
             "attachment_size_limit": 8 << 20,
             "data": data,
-            "guild_id": GUILD_ID,
+            "guild_id": guild_id,
             "channel_id": channel_id,
             "member": member,
-            "channel": {"id": channel_id, "type": 0, "guild_id": GUILD_ID, "name": "study"},
+            "channel": {"id": channel_id, "type": 0, "guild_id": guild_id, "name": "study"},
             "locale": locale,
             "guild_locale": "en-US",
             "app_permissions": "0",
@@ -400,9 +427,9 @@ class DiscordStub:
         return [b.get("data", b) if "type" in b and "data" in b else b for b in found]
 
 
-def guild() -> Json:
+def guild(guild_id: str = GUILD_ID, channel_id: str = CHANNEL_ID) -> Json:
     everyone = {
-        "id": GUILD_ID,
+        "id": guild_id,
         "name": "@everyone",
         "permissions": "0",
         "position": 0,
@@ -412,15 +439,15 @@ def guild() -> Json:
         "mentionable": False,
     }
     channel = {
-        "id": CHANNEL_ID,
+        "id": channel_id,
         "type": 0,
-        "guild_id": GUILD_ID,
+        "guild_id": guild_id,
         "name": "study",
         "position": 0,
         "permission_overwrites": [],
     }
     return {
-        "id": GUILD_ID,
+        "id": guild_id,
         "name": "Study group",
         "owner_id": "7000",
         "roles": [everyone],
