@@ -20,9 +20,12 @@ from bot.cli import cli
 from bot.content.loader import load_bank
 from bot.errors import StoreError
 from bot.settings import Settings
-from bot.store.copy import SEARCH, copy_database
+from bot.store.copy import SEARCH, SEEDED, copy_database
 from bot.store.database import open_database
-from bot.store.postgres.search import matching_ids
+from bot.store.db import SqliteDatabase
+from bot.store.postgres.database import open_postgres
+from bot.store.postgres.db import PostgresDatabase
+from bot.store.postgres.search import PostgresIndex
 from bot.store.submissions import SubmissionStore
 from tests.fakes import FakeAdapter, FakeClock
 from tests.quiz.test_channel_quiz import ALICE, BOB, POSTED, click, content_dir, posted
@@ -80,16 +83,29 @@ async def test_the_copy_serves_search_and_new_rows_continue_after_the_copied_ids
 ) -> None:
     source = await _history(loaded_db, settings, clock)
     await copy_database(source, postgres_dsn)
-    async with await psycopg.AsyncConnection.connect(postgres_dsn, autocommit=True) as conn:
-        assert await matching_ids(conn, "KV cache") == ["kv-cache-size"]
-        cursor = await conn.execute(
+    async with open_postgres(postgres_dsn, max_size=1) as pool:
+        db = PostgresDatabase(pool)
+        assert await PostgresIndex(db).matching("KV cache", 5) == ["kv-cache-size"]
+        row = await db.fetch_one(
             "INSERT INTO submissions (platform, user_id, user_name, code, state, created_at) "
             "VALUES ('test', 'u9', '', 'x', 'queued', '2026-03-02') RETURNING id"
         )
-        row = await cursor.fetchone()
     async with aiosqlite.connect(source) as db:
         (last,) = await db.execute_fetchall("SELECT max(id) FROM submissions")
     assert row is not None and row[0] == last[0] + 1
+
+
+def test_the_tables_migrations_fill_are_the_ones_the_copy_replaces(postgres_dsn: str) -> None:
+    with psycopg.connect(postgres_dsn) as conn:
+        tables = conn.execute(
+            "SELECT table_name FROM information_schema.tables "
+            "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+        ).fetchall()
+        filled = {
+            name for (name,) in tables if name != "schema_version"
+            and conn.execute(f'SELECT count(*) FROM "{name}"'.encode()).fetchone() != (0,)
+        }  # fmt: skip
+    assert filled == SEEDED
 
 
 async def test_a_destination_with_rows_is_refused_and_left_as_it_was(
@@ -121,7 +137,7 @@ async def test_a_source_at_another_schema_version_is_refused_and_not_written(
 
 async def _create(path: Path, content: Path) -> None:
     async with open_database(path) as db:
-        await load_bank(db, content)
+        await load_bank(SqliteDatabase(db), content)
 
 
 def test_the_command_copies_and_never_prints_the_password(
