@@ -24,6 +24,7 @@ from pathlib import Path
 import aiosqlite
 
 from bot.store.database import open_database
+from bot.store.db import SqliteDatabase
 from bot.store.progress import ProgressStore
 from bot.store.questions import QuestionStore
 from bot.store.seen import SeenStore
@@ -113,7 +114,9 @@ async def run() -> None:
                 p50, p95 = await timed(work)
                 print(f"{name:<28} p50 {p50:6.2f} ms   p95 {p95:6.2f} ms")
             start = time.perf_counter()
-            scores = await ProgressStore(db, SubmissionStore(db)).scores("bench", "w")
+            scores = await ProgressStore(db, SubmissionStore(SqliteDatabase(db))).scores(
+                "bench", "w"
+            )
             took = time.perf_counter() - start
             print(f"export scores: {len(scores):,} members' rows in {took * 1000:.0f} ms")
 

@@ -281,4 +281,12 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX activity_channel ON activity (platform, workspace, channel, at);
     CREATE INDEX submissions_problem ON submissions (problem_id, platform, user_id);
     """,
+    # 11: held for the step being written beside this one (it lands here when both merge).
+    "",
+    # 12: a submission's whole Grade, as JSON (bot/store/grade_json.py): with a grading queue,
+    # a grader records it and the bot process that waits for it replies with every test
+    # from this column. Rows graded before keep NULL (their summary columns stay).
+    """
+    ALTER TABLE submissions ADD COLUMN grade TEXT;
+    """,
 )

@@ -237,7 +237,11 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (schedule_id, week)
     );
     """,
+    # 2: SQLite's 12, a submission's whole Grade as JSON.
+    """
+    ALTER TABLE submissions ADD COLUMN grade TEXT;
+    """,
 )
 
 # The SQLite schema version each step above brings a PostgreSQL database to.
-SQLITE_VERSIONS: tuple[int, ...] = (10,)
+SQLITE_VERSIONS: tuple[int, ...] = (10, 12)
