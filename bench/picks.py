@@ -31,7 +31,7 @@ from bot.store.postgres.db import PostgresDatabase
 from bot.store.progress import ProgressStore, Solutions
 from bot.store.questions import QuestionStore
 from bot.store.seen import SeenStore
-from bot.store.submissions import Progress, SubmissionStore
+from bot.store.submissions import SubmissionStore
 from bot.types import User
 from tests.postgres import find_bindir, running_cluster
 
@@ -107,14 +107,6 @@ async def timed(work: Callable[[], Awaitable[object]]) -> tuple[float, float]:
     return cuts[49], cuts[94]
 
 
-class NoSolutions:
-    """`ProgressStore.scores` reads submissions itself; `problems`, which asks this, is not
-    measured (the submissions' store is on SQLite only)."""
-
-    async def progress(self, user: User) -> Progress:
-        raise NotImplementedError
-
-
 async def measure(db: Database, solutions: Solutions, plain: QuestionStore | None) -> None:
     seen, rng = SeenStore(db), random.Random(1)
     cases: dict[str, Callable[[], Awaitable[object]]] = {
@@ -139,7 +131,7 @@ async def run_sqlite() -> None:
             database = SqliteDatabase(db)
             await fill(database)
             print("SQLite:")
-            await measure(database, SubmissionStore(db), QuestionStore(database))
+            await measure(database, SubmissionStore(database), QuestionStore(database))
 
 
 async def run_postgres(dsn: str) -> None:
@@ -148,7 +140,7 @@ async def run_postgres(dsn: str) -> None:
         await fill(db)
         await db.execute("ANALYZE")  # as autovacuum would have done long before
         print("PostgreSQL 15 (local, loopback TCP, fsync off):")
-        await measure(db, NoSolutions(), None)
+        await measure(db, SubmissionStore(db), None)
 
 
 def main() -> None:

@@ -13,12 +13,18 @@ morning digest of due reviews (`running_digest`) looks at whichever platforms ar
 each time it wakes.
 Without a clock from the caller, the bot runs on the system clock, or on the scaled test
 clock that `STUDYBOT_TEST_CLOCK` asks for (tests of `studybot run` as a process).
+
+With PostgreSQL, grading is a queue (bot/grading/queue.py): a bot process builds its grading
+with `open_queued_grading` (admission over the database, no sandbox: it defers jobs and
+waits for verdicts), and `studybot grader` processes are built by `open_grader` (the sandbox,
+the problems, the procrastinate worker and its stalled-job loop).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 from collections.abc import AsyncIterator
@@ -32,13 +38,17 @@ from bot.clock import ScaledClock, SystemClock
 from bot.commands.context import Context
 from bot.content.loader import load_if_changed
 from bot.core import Studybot
-from bot.errors import ContentError
+from bot.errors import ConfigError, ContentError, GradingUnavailable
+from bot.grades import RawRun
 from bot.grading.admission import Admission
 from bot.grading.case_cache import CaseCache
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem, load_problems
+from bot.grading.queue import QUEUE, GradingQueue, Verdicts, announce, job_app, open_job_queue
 from bot.grading.service import Grading, OnAccepted
+from bot.grading.shared_admission import SharedAdmission
+from bot.grading.worker import GradingWorker, StalledJobs
 from bot.learning.ledger import Ledger
 from bot.learning.scores import Scores
 from bot.platforms import Platforms
@@ -55,6 +65,8 @@ from bot.store.cards import CardStore
 from bot.store.database import open_database
 from bot.store.db import Database, SqliteDatabase
 from bot.store.members import MemberData
+from bot.store.postgres.database import Pool, open_postgres
+from bot.store.postgres.db import PostgresDatabase
 from bot.store.preferences import Preferences
 from bot.store.progress import ProgressStore
 from bot.store.questions import QuestionStore
@@ -99,7 +111,7 @@ async def open_app(
         database = SqliteDatabase(db)  # stores on the Database boundary; the rest take `db`
         await refresh_content(database, settings)
         store = QuestionStore(database)
-        schedules, submissions = ScheduleStore(database), SubmissionStore(db)
+        schedules, submissions = ScheduleStore(database), SubmissionStore(database)
         quizzes, prefs = QuizStore(database), Preferences(database)
         ledger = Ledger(ActivityStore(database), prefs, schedules)
         scores = Scores(ledger, ScoreStore(database), BoardStore(database))
@@ -158,6 +170,104 @@ async def open_grading(
             await asyncio.shield(starting)
         grader.close()
         await sandbox.close()
+
+
+@asynccontextmanager
+async def open_queued_grading(
+    pool: Pool, dsn: str, settings: Settings, clock: Clock, on_accepted: OnAccepted | None = None
+) -> AsyncIterator[Grading]:
+    """A bot process's grading when graders grade (PostgreSQL): admission across processes,
+    submissions deferred as jobs, verdicts awaited. `on_accepted` stays with the graders
+    (see `open_grader`); the bot process knows the problems (for `/submit`'s checks) and
+    runs no sandbox. `open_app` will enter this in place of `open_grading` on PostgreSQL."""
+    database = PostgresDatabase(pool)
+    submissions = SubmissionStore(database)
+    verdicts = Verdicts(dsn, submissions)
+    async with AsyncExitStack() as stack:
+        app = await stack.enter_async_context(open_job_queue(job_app(), pool))
+        verdicts.start()
+        stack.push_async_callback(verdicts.close)
+        grader = Grader(_Elsewhere(), await asyncio.to_thread(_problems, settings))
+        stack.callback(grader.close)
+        admission = SharedAdmission(database, submissions, clock)
+        yield Grading(grader, admission, submissions, clock, on_accepted=on_accepted,
+                      remote=GradingQueue(app, verdicts))  # fmt: skip
+
+
+class _Elsewhere:
+    """A bot process's executor when graders grade: it never runs code itself."""
+
+    async def run(self, job: dict[str, Any], deadline: float) -> RawRun:
+        raise GradingUnavailable("this process queues gradings; `studybot grader` runs them")
+
+
+@dataclass(frozen=True, slots=True)
+class GraderOptions:
+    concurrency: int = 1  # gradings at once in this process (one core each)
+    heartbeat: float = 5.0  # seconds between this worker's heartbeats
+    stalled_after: float = 20.0  # a worker silent this long has died: its jobs go back
+    sweep_every: float = 5.0  # seconds between looks for stalled jobs
+
+
+@dataclass(frozen=True, slots=True)
+class GraderProcess:
+    """`studybot grader`, built: `run()` takes jobs until cancelled (or SIGTERM/SIGINT)."""
+
+    jobs: Any  # the procrastinate App
+    worker: GradingWorker
+    stalled: StalledJobs
+    options: GraderOptions
+
+    async def run(self, *, install_signal_handlers: bool = True) -> None:
+        sweeping = asyncio.create_task(self.stalled.run(), name="stalled-jobs")
+        sweeping.add_done_callback(_report_crash)
+        try:
+            await self.jobs.run_worker_async(
+                queues=[QUEUE], concurrency=self.options.concurrency,
+                update_heartbeat_interval=self.options.heartbeat,
+                stalled_worker_timeout=self.options.stalled_after,
+                install_signal_handlers=install_signal_handlers,
+            )  # fmt: skip
+        finally:
+            sweeping.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sweeping
+
+
+@asynccontextmanager
+async def open_grader(
+    settings: Settings, *, clock: Clock | None = None, options: GraderOptions = GraderOptions()
+) -> AsyncIterator[GraderProcess]:
+    """A grader process: the database, the sandbox (started before the first job is
+    taken), the problems, the job queue with this process's task, the stalled-job loop.
+
+    Scoring: an accepted solution is scored by the grader that records it (`on_accepted`,
+    retried with the job, idempotent by the ledger's dedupe keys). The scoring stores
+    (scores, boards, schedules) are not yet on the `Database` boundary, so until they are
+    the hook is left unset here and a grader records verdicts only."""
+    if settings.postgres is None:
+        raise ConfigError("studybot grader needs STUDYBOT_DATABASE=postgresql://… "
+                          "(graders take their jobs from PostgreSQL)")  # fmt: skip
+    clock = clock or clock_for(settings)
+    async with AsyncExitStack() as stack:
+        pool = await stack.enter_async_context(
+            open_postgres(settings.postgres.reveal(), max_size=options.concurrency + 4)
+        )
+        database = PostgresDatabase(pool)
+        sandbox = Sandbox(strict=settings.strict_isolation, warm=options.concurrency + 1)
+        stack.push_async_callback(sandbox.close)
+        loading = asyncio.create_task(asyncio.to_thread(_problems, settings), name="problems")
+        log.info("grading sandbox ready; isolation %s", (await sandbox.start()).describe())
+        grader = Grader(sandbox, await loading)
+        stack.callback(grader.close)
+        worker = GradingWorker(grader, SubmissionStore(database), clock,
+                               functools.partial(announce, pool))  # fmt: skip
+        app = job_app()
+        worker.register(app)
+        await stack.enter_async_context(open_job_queue(app, pool))
+        stalled = StalledJobs(app, database, clock, stalled_after=options.stalled_after,
+                              every=options.sweep_every)  # fmt: skip
+        yield GraderProcess(app, worker, stalled, options)
 
 
 async def _start(sandbox: Sandbox, grader: Grader, settings: Settings) -> None:

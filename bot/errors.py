@@ -5,7 +5,8 @@
     │   ├── UnknownCommand
     │   ├── BadArgument
     │   ├── NotFound         carries the nearest matches, so the reply can suggest them
-    │   └── TooBusy          a grading limit: one job per person, a few a minute, a full queue
+    │   ├── TooBusy          a grading limit: one job per person, a few a minute, a full queue
+    │   └── GradingFailed    a submission whose grading kept failing was given up on
     ├── ConfigError          a setting is wrong; start-up stops naming the setting
     ├── ContentError         content files are malformed; carries every `Fault`
     │   └── ImportRejected   an interview report yielded nothing to import
@@ -48,6 +49,11 @@ class NotFound(UserError):
 
 class TooBusy(UserError):
     pass
+
+
+class GradingFailed(UserError):
+    """The submission took its grader down twice and was not graded. Said to its author
+    as its verdict: the code may be at fault, and nothing the bot can retry will help."""
 
 
 class ConfigError(StudybotError):

@@ -398,6 +398,9 @@ CATALOG: dict[str, tuple[str, str]] = {
     "grading.busy": ("The grader is busy: {ahead} submissions ahead of you. "
                      "Try again in a minute.",
                      "评测繁忙：前面还有 {ahead} 个提交。请稍后再试。"),
+    "grading.failed": ("Grading failed: your submission stopped its grader twice, so it was "
+                       "given up on. Check it for runaway memory or processes and submit again.",
+                       "评测失败：你的提交两次使评测进程中断，已放弃评测。请检查内存或进程使用后重新提交。"),
     "grading.no_code": ("Paste your code after the command, best in a ```python block, "
                         "or attach a .py file.",
                         "请在命令后粘贴代码（最好放在 ```python 代码块中），或附上 .py 文件。"),

@@ -6,15 +6,23 @@ queue is full ("N ahead of you"). Otherwise it returns a `Ticket`; entering the 
 for one of `concurrency` slots, leaving it frees the slot and the person's turn. Deciding
 before waiting is the point: a flood of submissions gets answers, not a growing backlog that
 stalls everyone; and the caller can store the submission between the two steps.
+
+`Admits` is the boundary grading speaks to: `place` decides, stores the submission through
+the given callable as part of the same decision, and returns a `Place` (the submission's id,
+how many wait before it, and the slot to wait for). `Admission` is the one process's
+answer, in memory; `bot.grading.shared_admission.SharedAdmission` gives the same answers
+across every process of a deployment, over the database.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from types import TracebackType
+from typing import Protocol
 
 from bot.errors import TooBusy
 from bot.i18n import t
@@ -32,6 +40,33 @@ class AdmissionConfig:
     concurrency: int = 4  # gradings at once (each is one worker process)
     queue_size: int = 32  # gradings waiting for a slot, beyond which we refuse
     per_minute: int = 6  # gradings a person may start in any minute
+
+
+class Place:
+    """An admitted grading: its stored submission, how many waited before it, and (in
+    process) the ticket whose slot it grades in. Always use it (`async with`)."""
+
+    def __init__(self, submission_id: int, ahead: int, ticket: Ticket | None = None) -> None:
+        self.submission_id, self.ahead, self._ticket = submission_id, ahead, ticket
+
+    async def __aenter__(self) -> None:
+        if self._ticket is not None:
+            await self._ticket.__aenter__()
+
+    async def __aexit__(self, *exc: type[BaseException] | BaseException | TracebackType | None
+                        ) -> None:  # fmt: skip
+        if self._ticket is not None:
+            await self._ticket.__aexit__(*exc)
+
+
+# Stores the admitted submission; returns its id.
+Store = Callable[[], Awaitable[int]]
+
+
+class Admits(Protocol):
+    async def place(self, user: User, locale: Locale, kind: str, store: Store) -> Place:
+        """Admit one grading of `kind` ("submit" or "run") and store it, or raise `TooBusy`."""
+        ...
 
 
 class Admission:
@@ -62,6 +97,16 @@ class Admission:
         recent.append(now)
         self._active.add(key)
         return Ticket(self, key)
+
+    async def place(self, user: User, locale: Locale, kind: str, store: Store) -> Place:
+        """`admit`, then `store`; the ticket is given back if storing fails."""
+        ticket = self.admit(user, locale, kind)
+        ahead = self.waiting
+        try:
+            return Place(await store(), ahead, ticket)
+        except BaseException:
+            ticket.cancel()
+            raise
 
     def _forget_before(self, cutoff: datetime) -> None:
         """Drop the windows of people with no grading since `cutoff`, once the table has

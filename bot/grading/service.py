@@ -12,6 +12,11 @@ and counted and the loop goes on, and every attempt is counted in the row before
 so a row that failed (or took the bot down) `MAX_ATTEMPTS` times is marked `failed` and
 never tried again. An attempt that ended for the bot's own reasons (shutdown, the sandbox
 unavailable) is given back.
+
+With a grading queue (PostgreSQL; `remote`), this process does not grade: the admitted,
+stored submission is handed to the queue and its outcome awaited (bot/grading/queue.py);
+graders record the verdict, score it and recover what a dead grader left (the worker in
+bot/grading/worker.py uses `grade_stored` below, the same steps as recovery here).
 """
 
 from __future__ import annotations
@@ -22,14 +27,16 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
-from bot.errors import GradingUnavailable
+from bot.errors import GradingFailed, GradingUnavailable
 from bot.grades import Grade, Verdict
-from bot.grading.admission import Admission
+from bot.grading.admission import Admits
 from bot.grading.grader import Grader
 from bot.grading.problems import Problem
+from bot.i18n import t
 from bot.ports import Clock
-from bot.store.submissions import Submission, SubmissionStore
+from bot.store.submissions import Outcome, Submission, SubmissionStore
 from bot.text.code import valid_unicode
 from bot.types import ChannelRef, Locale, User
 
@@ -56,13 +63,23 @@ class Recovery:
 OnAccepted = Callable[[User, ChannelRef | None, str, datetime], Awaitable[object]]
 
 
+class Remote(Protocol):
+    """Grading in other processes: a stored submission in, its outcome (graded or failed)
+    out, once one of them has recorded it."""
+
+    async def outcome_of(self, submission_id: int) -> Outcome: ...
+
+
 class Grading:
-    def __init__(self, grader: Grader, admission: Admission, submissions: SubmissionStore,
+    def __init__(self, grader: Grader, admission: Admits, submissions: SubmissionStore,
                  clock: Clock, starting: asyncio.Task[None] | None = None,
-                 on_accepted: OnAccepted | None = None) -> None:  # fmt: skip
-        """`starting`: the sandbox's start and the problems' loading, if still under way."""
+                 on_accepted: OnAccepted | None = None,
+                 remote: Remote | None = None) -> None:  # fmt: skip
+        """`starting`: the sandbox's start and the problems' loading, if still under way.
+        `remote`: the grading queue, when graders grade and this process only waits."""
         self.grader, self.admission, self.submissions = grader, admission, submissions
         self._clock, self._starting, self._on_accepted = clock, starting, on_accepted
+        self._remote = remote
         self._recovery: asyncio.Task[Recovery] | None = None
 
     def start_recovery(self) -> asyncio.Task[Recovery]:
@@ -102,16 +119,17 @@ class Grading:
                       code: str, where: ChannelRef | None = None) -> Grade:  # fmt: skip
         await self.started()
         code = valid_unicode(code)  # graded as stored
-        ticket = self.admission.admit(user, locale, "submit" if problem else "run")
-        try:
-            pid = problem.id if problem else None
-            submission = await self.submissions.add(user, pid, code, self._clock.now(), where)
-        except BaseException:
-            ticket.cancel()
-            raise
-        async with ticket:
+        pid = problem.id if problem else None
+
+        def store() -> Awaitable[int]:
+            return self.submissions.add(user, pid, code, self._clock.now(), where)
+
+        place = await self.admission.place(user, locale, "submit" if problem else "run", store)
+        if self._remote is not None:
+            return _verdict(await self._remote.outcome_of(place.submission_id), locale)
+        async with place:
             grade = await (self.grader.grade(problem, code) if problem else self.grader.run(code))
-        await self.submissions.finish(submission, grade, self._clock.now())
+        await self.submissions.finish(place.submission_id, grade, self._clock.now())
         if problem is not None:
             await self._accepted(grade, user, where, problem.id)
         return grade
@@ -163,3 +181,12 @@ class Grading:
         if problem is not None:
             await self._accepted(grade, s.author(), s.sent_to(), problem.id)
         return "graded"
+
+
+def _verdict(outcome: Outcome, locale: Locale) -> Grade:
+    """The Grade a grader recorded, or the reply for a submission it gave up on."""
+    if outcome.state == "graded" and outcome.grade is not None:
+        return outcome.grade
+    if outcome.state == "failed":
+        raise GradingFailed(t(locale, "grading.failed"))
+    raise GradingUnavailable(f"the submission's grading ended {outcome.state}")

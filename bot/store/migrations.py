@@ -298,4 +298,10 @@ MIGRATIONS: tuple[str, ...] = (
     );
     INSERT INTO schedule_revision (id, revision) VALUES (1, 0);
     """,
+    # 12: a submission's whole Grade, as JSON (bot/store/grade_json.py): with a grading queue,
+    # a grader records it and the bot process that waits for it replies with every test
+    # from this column. Rows graded before keep NULL (their summary columns stay).
+    """
+    ALTER TABLE submissions ADD COLUMN grade TEXT;
+    """,
 )

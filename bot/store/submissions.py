@@ -6,6 +6,15 @@ lists them so the composition root can grade them again (or mark them `interrupt
 such attempt is counted in the row before it starts (`attempt`), so a submission that takes
 the bot down with it is known at the next start, and one that keeps failing is marked
 `failed` instead of being tried forever.
+
+With a grading queue (PostgreSQL), the row is also the job's state: a grader records the
+verdict with `finish`, which only a `queued` row takes, so the first verdict wins and a
+retried job never gives a second; the whole `Grade` is kept as JSON (`grade`) for the bot
+process that waits for it (`outcome`). The per-person limits read the same rows (`pending`,
+`started_since`), and `ahead` counts the queued rows before one, across every process.
+
+The SQL is portable (the `Database` boundary): `RETURNING` for new ids, `CASE` where SQLite
+has scalar `MAX(a, b)`.
 """
 
 from __future__ import annotations
@@ -13,10 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-import aiosqlite
-
 from bot.grades import Grade, Verdict
-from bot.store.database import fetch_all, fetch_one, transaction
+from bot.store import grade_json
+from bot.store.db import Database, Row
 from bot.text.code import valid_unicode
 from bot.types import ChannelRef, User
 
@@ -49,85 +57,145 @@ class Progress:
     submissions: int
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Where a submission stands: its state, and its whole Grade once graded."""
+
+    state: str
+    grade: Grade | None = None
+
+
 class SubmissionStore:
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
 
     async def add(self, user: User, problem_id: str | None, code: str, now: datetime,
                   where: ChannelRef | None = None) -> int:  # fmt: skip
         """Store a submission as queued; `where` it was sent, when known (for boards)."""
         sql = """INSERT INTO submissions (platform, user_id, user_name, problem_id, code, state,
-                     created_at, workspace, channel) VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?)"""
+                     created_at, workspace, channel) VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?)
+                 RETURNING id"""
         name, code = valid_unicode(user.display_name), valid_unicode(code)  # else SQLite refuses
         params = (user.platform, user.id, name, problem_id, code, now.isoformat(),
                   where.workspace if where else None, where.channel if where else None)  # fmt: skip
-        async with transaction(self._db):
-            cursor = await self._db.execute(sql, params)
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        async with self._db.transaction():
+            row = await self._db.fetch_one(sql, params)
+        assert row is not None
+        return int(row[0])
 
-    async def finish(self, submission_id: int, grade: Grade, now: datetime) -> None:
+    async def finish(self, submission_id: int, grade: Grade, now: datetime) -> bool:
+        """Record the verdict of a queued submission; False if it had one already (or was
+        given up on): the first verdict wins."""
         sql = """UPDATE submissions SET state = 'graded', verdict = ?, passed = ?, total = ?,
-                     cpu_ms = ?, peak_kb = ?, graded_at = ? WHERE id = ?"""
+                     cpu_ms = ?, peak_kb = ?, graded_at = ?, grade = ?
+                 WHERE id = ? AND state = 'queued'"""
         params = (grade.verdict.value, grade.passed, len(grade.tests), grade.cpu_ms,
-                  grade.peak_kb, now.isoformat(), submission_id)  # fmt: skip
-        async with transaction(self._db):
-            await self._db.execute(sql, params)
+                  grade.peak_kb, now.isoformat(), grade_json.dumps(grade),
+                  submission_id)  # fmt: skip
+        async with self._db.transaction():
+            return await self._db.execute(sql, params) == 1
 
     async def interrupt(self, submission_id: int) -> None:
-        async with transaction(self._db):
+        async with self._db.transaction():
             await self._db.execute(
                 "UPDATE submissions SET state = 'interrupted' WHERE id = ?", (submission_id,)
             )
 
-    async def fail(self, submission_id: int, now: datetime) -> None:
-        """Give up on a submission whose grading failed again and again."""
-        async with transaction(self._db):
-            await self._db.execute("UPDATE submissions SET state = 'failed', graded_at = ? "
-                                   "WHERE id = ?", (now.isoformat(), submission_id))  # fmt: skip
+    async def fail(self, submission_id: int, now: datetime) -> bool:
+        """Give up on a submission whose grading failed again and again (if still queued)."""
+        async with self._db.transaction():
+            return await self._db.execute(
+                "UPDATE submissions SET state = 'failed', graded_at = ? "
+                "WHERE id = ? AND state = 'queued'", (now.isoformat(), submission_id)
+            ) == 1  # fmt: skip
 
     async def unfinished(self) -> list[Submission]:
-        rows = await fetch_all(self._db, "SELECT id, platform, user_id, problem_id, code, "
-                               "attempts, user_name, workspace, channel FROM submissions "
-                               "WHERE state = 'queued' ORDER BY id")  # fmt: skip
-        return [Submission(*row) for row in rows]
+        rows = await self._db.fetch_all(f"{_COLUMNS} WHERE state = 'queued' ORDER BY id")
+        return [_submission(row) for row in rows]
+
+    async def get(self, submission_id: int) -> Submission | None:
+        row = await self._db.fetch_one(f"{_COLUMNS} WHERE id = ?", (submission_id,))
+        return None if row is None else _submission(row)
+
+    async def outcome(self, submission_id: int) -> Outcome | None:
+        row = await self._db.fetch_one("SELECT state, grade FROM submissions WHERE id = ?",
+                                       (submission_id,))  # fmt: skip
+        if row is None:
+            return None
+        return Outcome(row[0], grade_json.loads(row[1]) if row[1] else None)
 
     async def attempt(self, submission_id: int) -> int:
         """Count one more attempt at grading a leftover submission; returns the count."""
-        async with transaction(self._db):
-            await self._db.execute("UPDATE submissions SET attempts = attempts + 1 WHERE id = ?",
-                                   (submission_id,))  # fmt: skip
-            row = await fetch_one(self._db, "SELECT attempts FROM submissions WHERE id = ?",
-                                  (submission_id,))  # fmt: skip
+        async with self._db.transaction():
+            row = await self._db.fetch_one("UPDATE submissions SET attempts = attempts + 1 "
+                                           "WHERE id = ? RETURNING attempts",
+                                           (submission_id,))  # fmt: skip
         return int(row[0]) if row else 0
 
     async def give_back(self, submission_id: int) -> None:
         """Uncount an attempt that ended for the bot's reasons (shutdown, sandbox down)."""
-        async with transaction(self._db):
-            await self._db.execute("UPDATE submissions SET attempts = MAX(attempts - 1, 0) "
-                                   "WHERE id = ?", (submission_id,))  # fmt: skip
+        async with self._db.transaction():
+            await self._db.execute("UPDATE submissions SET attempts = CASE WHEN attempts > 0 "
+                                   "THEN attempts - 1 ELSE 0 END WHERE id = ?",
+                                   (submission_id,))  # fmt: skip
+
+    async def pending(self, user: User) -> bool:
+        """Whether `user` has a submission waiting for its verdict."""
+        row = await self._db.fetch_one("SELECT 1 FROM submissions WHERE state = 'queued' "
+                                       "AND platform = ? AND user_id = ? LIMIT 1",
+                                       (user.platform, user.id))  # fmt: skip
+        return row is not None
+
+    async def started_since(self, user: User, kind: str, since: datetime) -> list[datetime]:
+        """When `user`'s submissions (kind "submit") or runs ("run") since `since` were sent,
+        oldest first: the per-minute allowance, read from the rows themselves."""
+        solution = "IS NOT NULL" if kind == "submit" else "IS NULL"
+        rows = await self._db.fetch_all(
+            "SELECT created_at FROM submissions WHERE platform = ? AND user_id = ? "
+            f"AND problem_id {solution} AND created_at > ? ORDER BY created_at",
+            (user.platform, user.id, since.isoformat()),
+        )  # fmt: skip
+        return [datetime.fromisoformat(r[0]) for r in rows]
+
+    async def ahead(self, submission_id: int | None = None) -> int:
+        """How many submissions wait for a verdict before this one (None: all that wait)."""
+        row = await self._db.fetch_one(
+            "SELECT count(*) FROM submissions WHERE state = 'queued' AND id < ?",
+            (submission_id if submission_id is not None else _NO_ID,),
+        )
+        return int(row[0]) if row else 0
 
     async def verdict(self, submission_id: int) -> str | None:
-        row = await fetch_one(self._db, "SELECT verdict FROM submissions WHERE id = ?",
-                              (submission_id,))  # fmt: skip
+        row = await self._db.fetch_one("SELECT verdict FROM submissions WHERE id = ?",
+                                       (submission_id,))  # fmt: skip
         return None if row is None else row[0]
 
     async def progress(self, user: User) -> Progress:
-        sql = """SELECT problem_id, MAX(verdict = ?) FROM submissions
+        sql = """SELECT problem_id, MAX(CASE WHEN verdict = ? THEN 1 ELSE 0 END)
+                 FROM submissions
                  WHERE platform = ? AND user_id = ? AND problem_id IS NOT NULL
                  GROUP BY problem_id ORDER BY problem_id"""
-        rows = await fetch_all(self._db, sql, (Verdict.ACCEPTED.value, user.platform, user.id))
+        rows = await self._db.fetch_all(sql, (Verdict.ACCEPTED.value, user.platform, user.id))
         # Solutions only: a /run snippet is not a submission.
-        count = await fetch_one(self._db, "SELECT COUNT(*) FROM submissions WHERE platform = ? "
-                                "AND user_id = ? AND problem_id IS NOT NULL",
-                                (user.platform, user.id))  # fmt: skip
+        count = await self._db.fetch_one("SELECT count(*) FROM submissions WHERE platform = ? "
+                                         "AND user_id = ? AND problem_id IS NOT NULL",
+                                         (user.platform, user.id))  # fmt: skip
         solved = tuple(r[0] for r in rows if r[1])
         attempted = tuple(r[0] for r in rows if not r[1])
-        return Progress(solved, attempted, count[0] if count else 0)
+        return Progress(solved, attempted, int(count[0]) if count else 0)
 
     async def solvers(self, problem_id: str) -> int:
         """How many people have solved a problem (shown with its explanation)."""
-        row = await fetch_one(self._db, "SELECT COUNT(DISTINCT platform || ':' || user_id) "
-                              "FROM submissions WHERE problem_id = ? AND verdict = ?",
-                              (problem_id, Verdict.ACCEPTED.value))  # fmt: skip
-        return row[0] if row else 0
+        row = await self._db.fetch_one("SELECT count(DISTINCT platform || ':' || user_id) "
+                                       "FROM submissions WHERE problem_id = ? AND verdict = ?",
+                                       (problem_id, Verdict.ACCEPTED.value))  # fmt: skip
+        return int(row[0]) if row else 0
+
+
+def _submission(row: Row) -> Submission:
+    return Submission(*(row[i] for i in range(len(row))))
+
+
+_COLUMNS = """SELECT id, platform, user_id, problem_id, code, attempts, user_name, workspace,
+                     channel FROM submissions"""
+_NO_ID = 2**62  # past every id: "before this one" is then every queued row

@@ -9,6 +9,7 @@ import aiosqlite
 
 from bot.app import App
 from bot.store.database import fetch_all
+from bot.store.db import SqliteDatabase
 from bot.store.members import PERSONAL
 from bot.store.quizzes import Answer
 from bot.store.submissions import SubmissionStore
@@ -20,7 +21,9 @@ NOW = datetime(2026, 3, 2, tzinfo=UTC)
 
 
 async def holdings(app: App, who: User) -> None:
-    await SubmissionStore(app.db).add(who, "fast-power", "def my_pow(x, n): ...", NOW)
+    await SubmissionStore(SqliteDatabase(app.db)).add(
+        who, "fast-power", "def my_pow(x, n): ...", NOW
+    )
     await app.quizzes.record(1, "2026-03-02", who, Answer(0, True), NOW)
     await app.store.record_hint(who, "fast-power", 1, NOW.isoformat())
     await app.store.record_reveal(who, "python-gil", NOW.isoformat())

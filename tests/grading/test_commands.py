@@ -81,7 +81,7 @@ def grading(
     problems: dict[str, Problem], clock: FakeClock,
 ) -> Grading:  # fmt: skip
     grader = Grader(executor, problems)
-    return Grading(grader, Admission(clock), SubmissionStore(loaded_db), clock)
+    return Grading(grader, Admission(clock), SubmissionStore(SqliteDatabase(loaded_db)), clock)
 
 
 @pytest.fixture
@@ -95,7 +95,7 @@ def bot(loaded_db: aiosqlite.Connection, clock: FakeClock, scheduler: Scheduler,
     context = Context(QuestionStore(database), clock, rng,
                       ScheduleStore(database), scheduler, QuizStore(database),
                       MemberData(database), prefs, ledger, reviews, SeenStore(database),
-                      ProgressStore(database, SubmissionStore(loaded_db)), scores,
+                      ProgressStore(database, SubmissionStore(database)), scores,
                       grading=grading)  # fmt: skip
     return Studybot(context)
 
@@ -181,8 +181,9 @@ async def test_the_bot_grades_leftovers_at_start_without_waiting_for_them(
     settings = Settings.from_mapping({"STUDYBOT_DATABASE": str(tmp_path / "bot.sqlite3"),
                                       "STUDYBOT_CONTENT_DIR": str(REPO / "content")})  # fmt: skip
     async with open_database(settings.database) as db:
-        left = await SubmissionStore(db).add(ALICE, "fast-power", reference("fast-power"),
-                                             clock.now())  # fmt: skip
+        left = await SubmissionStore(SqliteDatabase(db)).add(
+            ALICE, "fast-power", reference("fast-power"), clock.now()
+        )
     async with open_app(settings, clock=clock) as app:
         for _ in range(200):  # graded by a background task, in real worker processes
             if await app.grading.submissions.verdict(left) is not None:

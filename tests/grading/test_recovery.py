@@ -17,6 +17,7 @@ from bot.grading.grader import Grader
 from bot.grading.problems import Problem
 from bot.grading.service import Grading, Recovery
 from bot.store.database import fetch_all, open_database
+from bot.store.db import SqliteDatabase
 from bot.store.migrations import MIGRATIONS
 from bot.store.submissions import SubmissionStore
 from bot.types import Locale, User
@@ -51,7 +52,10 @@ async def started(path: Path, problems: dict[str, Problem],
     grader = Grader(playback, problems)
     async with open_database(path) as db:
         try:
-            yield Grading(grader, Admission(clock), SubmissionStore(db), clock), playback
+            yield (
+                Grading(grader, Admission(clock), SubmissionStore(SqliteDatabase(db)), clock),
+                playback,
+            )
         finally:
             grader.close()
 
@@ -126,7 +130,7 @@ async def test_submissions_of_an_older_database_keep_their_rows(tmp_path: Path) 
                     "'x = 1', 'queued', '2026-01-05T09:00:00+00:00')")  # fmt: skip
     raw.close()
     async with open_database(path) as db:
-        (left,) = await SubmissionStore(db).unfinished()
+        (left,) = await SubmissionStore(SqliteDatabase(db)).unfinished()
     assert (left.id, left.code, left.attempts) == (7, "x = 1", 0)
 
 

@@ -112,10 +112,9 @@ async def test_a_solution_left_ungraded_by_a_crash_scores_when_recovery_grades_i
     settings = Settings.from_mapping({"STUDYBOT_DATABASE": str(tmp_path / "bot.sqlite3"),
                                       "STUDYBOT_CONTENT_DIR": str(REPO / "content")})  # fmt: skip
     async with open_app(settings, clock=clock, grading=False) as first:
-        await SubmissionStore(first.db).add(ALICE, "fast-power", reference("fast-power"),
-                                            clock.now(), CHANNEL)  # fmt: skip
-        await SubmissionStore(first.db).add(BOB, "fast-power", "def my_pow(x, n): return 0",
-                                            clock.now())  # fmt: skip  # wrong, and no channel
+        left = SubmissionStore(SqliteDatabase(first.db))
+        await left.add(ALICE, "fast-power", reference("fast-power"), clock.now(), CHANNEL)
+        await left.add(BOB, "fast-power", "def my_pow(x, n): return 0", clock.now())  # no channel
     async with open_app(settings, clock=clock) as second:  # the restart grades both
         assert second.grading is not None
         assert (await second.grading.recovered()).graded == 2

@@ -415,10 +415,11 @@ async def test_a_coding_answer_says_how_many_solved_it(
 ) -> None:
     from bot.grades import Grade, Verdict
     from bot.scheduler import SchedulerConfig
+    from bot.store.db import SqliteDatabase
     from bot.store.submissions import SubmissionStore
     from bot.types import User
 
-    submissions = SubmissionStore(loaded_db)
+    submissions = SubmissionStore(SqliteDatabase(loaded_db))
     for person in ("alice", "bob", "alice"):  # alice twice: she counts once
         sid = await submissions.add(User("test", person, person), "fast-power", "x", clock.now())
         await submissions.finish(sid, Grade("fast-power", Verdict.ACCEPTED), clock.now())

@@ -28,7 +28,7 @@ Pool = AsyncConnectionPool[Connection]
 
 # pg_advisory_xact_lock's key for "migrating studybot's schema" (any constant 64-bit integer;
 # this one spells "studybot" in ASCII, so it is unlikely to be another program's).
-_MIGRATION_LOCK = int.from_bytes(b"studybot", "big") & 0x7FFF_FFFF_FFFF_FFFF
+MIGRATION_LOCK = int.from_bytes(b"studybot", "big") & 0x7FFF_FFFF_FFFF_FFFF
 
 
 @asynccontextmanager
@@ -69,7 +69,7 @@ async def schema_version(conn: Connection) -> int:
 async def migrate(conn: Connection) -> int:
     """Apply every migration newer than the database; return the resulting version."""
     async with conn.transaction():
-        await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+        await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
         current = await schema_version(conn)
         if current > SCHEMA_VERSION:
             raise StoreError(

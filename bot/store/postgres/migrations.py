@@ -249,7 +249,11 @@ MIGRATIONS: tuple[str, ...] = (
     );
     INSERT INTO schedule_revision (id, revision) VALUES (1, 0);
     """,
+    # 3: SQLite's 12, a submission's whole Grade as JSON.
+    """
+    ALTER TABLE submissions ADD COLUMN grade TEXT;
+    """,
 )
 
 # The SQLite schema version each step above brings a PostgreSQL database to.
-SQLITE_VERSIONS: tuple[int, ...] = (10, 11)
+SQLITE_VERSIONS: tuple[int, ...] = (10, 11, 12)

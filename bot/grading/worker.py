@@ -1,0 +1,145 @@
+"""The grader process's side of the queue (`studybot grader`): take a job, grade, record once.
+
+`GradingWorker.handle(submission_id)` is the procrastinate task. It reads the submission,
+counts the attempt in its row before grading (as start-up recovery does,
+bot/grading/service.py), grades it in this process's sandbox, records the verdict with
+`finish` (which only a `queued` row takes: the first verdict wins), scores an accepted
+solution through `on_accepted`, and announces the outcome to the waiting bot process.
+
+A grader killed mid-job (SIGKILL, the OOM killer, a lost machine) stops heartbeating; every
+grader's `StalledJobs` loop looks for jobs held by workers silent for `stalled_after`
+seconds and puts them back in the queue, and another grader takes them. The row's attempt
+count bounds that: a job taken a third time (it took its grader down twice) is marked
+`failed`, which the waiting process tells its author, and never graded again.
+
+A retried job whose row already has its verdict (the grader died after `finish`) grades
+nothing: it scores again (idempotent: the ledger's dedupe keys) and announces again, so the
+solution scores exactly once and the waiting process hears of it, whichever grader or bot
+process died meanwhile. A job whose bot process died before deferring it (the row is
+`queued`, no job names it) is deferred by the same loop once it is `orphaned_after` old.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+
+import procrastinate
+
+from bot.errors import GradingUnavailable
+from bot.grades import Grade, Verdict
+from bot.grading.grader import Grader
+from bot.grading.queue import QUEUE, TASK, defer
+from bot.grading.service import MAX_ATTEMPTS, OnAccepted
+from bot.ports import Clock
+from bot.store.db import Database
+from bot.store.submissions import Submission, SubmissionStore
+
+log = logging.getLogger(__name__)
+
+Announce = Callable[[int], Awaitable[None]]
+
+
+class GradingWorker:
+    def __init__(self, grader: Grader, submissions: SubmissionStore, clock: Clock,
+                 announce: Announce, on_accepted: OnAccepted | None = None) -> None:  # fmt: skip
+        self.grader, self.submissions, self._clock = grader, submissions, clock
+        self._announce, self._on_accepted = announce, on_accepted
+
+    def register(self, app: procrastinate.App) -> None:
+        """Make `handle` the queue's task on `app`. A job that raised is tried again a
+        second later (the row's attempts decide when to give up; an attempt lost to the
+        sandbox's absence is given back, so it may take one more)."""
+        retry = procrastinate.RetryStrategy(max_attempts=MAX_ATTEMPTS + 1, wait=1)
+        app.task(name=TASK, queue=QUEUE, retry=retry)(self.handle)
+
+    async def handle(self, submission_id: int) -> None:
+        s = await self.submissions.get(submission_id)
+        outcome = await self.submissions.outcome(submission_id)
+        if s is None or outcome is None:
+            return  # forgotten (`/forget me`) while it waited
+        if outcome.state != "queued":
+            await self._settled(s, outcome.grade)
+            return
+        await self._settled(s, await self._grade(s))
+
+    async def _grade(self, s: Submission) -> Grade | None:
+        """Grade a queued submission and record the verdict (None: it was not graded)."""
+        problem = self.grader.problem(s.problem_id) if s.problem_id else None
+        if s.problem_id and problem is None:
+            await self.submissions.interrupt(s.id)
+            return None
+        attempt = await self.submissions.attempt(s.id)
+        if attempt > MAX_ATTEMPTS:  # it took its grader down every time
+            log.warning("submission %d given up on after %d attempts", s.id, attempt - 1)
+            await self.submissions.fail(s.id, self._clock.now())
+            return None
+        try:
+            grade = await (self.grader.grade(problem, s.code) if problem
+                           else self.grader.run(s.code))  # fmt: skip
+        except (GradingUnavailable, asyncio.CancelledError):
+            await asyncio.shield(self.submissions.give_back(s.id))  # not the code's doing
+            raise
+        except Exception:
+            log.exception("grading submission %d raised (attempt %d)", s.id, attempt)
+            if attempt < MAX_ATTEMPTS:
+                raise  # procrastinate tries the job again
+            await self.submissions.fail(s.id, self._clock.now())
+            return None
+        await self.submissions.finish(s.id, grade, self._clock.now())
+        return grade
+
+    async def _settled(self, s: Submission, grade: Grade | None) -> None:
+        """Score an accepted solution (again is harmless), then wake whoever waits."""
+        accepted = grade is not None and grade.verdict is Verdict.ACCEPTED
+        if accepted and s.problem_id and self._on_accepted is not None:
+            await self._on_accepted(s.author(), s.sent_to(), s.problem_id, self._clock.now())
+        await self._announce(s.id)
+
+
+class StalledJobs:
+    """Every grader's loop that keeps the queue moving when graders die."""
+
+    def __init__(self, app: procrastinate.App, db: Database, clock: Clock, *,
+                 stalled_after: float, every: float,
+                 orphaned_after: float = 60.0) -> None:  # fmt: skip
+        self._app, self._db, self._clock = app, db, clock
+        self._stalled_after, self._every, self._orphaned_after = (
+            stalled_after,
+            every,
+            orphaned_after,
+        )
+
+    async def run(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except Exception:  # the database gone for a moment: try again next time
+                log.exception("looking for stalled grading jobs failed")
+            await asyncio.sleep(self._every)
+
+    async def sweep(self) -> int:
+        """Put back the jobs of silent workers, defer orphaned submissions; how many."""
+        manager = self._app.job_manager
+        stalled = list(await manager.get_stalled_jobs(
+            queue=QUEUE, task_name=TASK, seconds_since_heartbeat=self._stalled_after))  # fmt: skip
+        for job in stalled:
+            log.warning("grading job %s stalled (its grader went silent); retrying", job.id)
+            await manager.retry_job(job)
+        await manager.prune_stalled_workers(self._stalled_after)
+        orphans = await self._orphans()
+        for submission_id in orphans:
+            await defer(self._app, submission_id)
+        return len(stalled) + len(orphans)
+
+    async def _orphans(self) -> list[int]:
+        before = self._clock.now() - timedelta(seconds=self._orphaned_after)
+        rows = await self._db.fetch_all(
+            """SELECT s.id FROM submissions s WHERE s.state = 'queued' AND s.created_at < ?
+               AND NOT EXISTS (SELECT 1 FROM procrastinate_jobs j WHERE j.task_name = ?
+                               AND j.args ->> 'submission_id' = CAST(s.id AS TEXT))""",
+            (before.isoformat(), TASK),
+        )
+        return [int(r[0]) for r in rows]
