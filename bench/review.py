@@ -25,7 +25,6 @@ from fsrs import Card, State
 
 from bot.app import App, open_app
 from bot.settings import Settings
-from bot.store.database import transaction
 from bot.types import ChannelRef, Invocation, Locale, Reply, User
 
 MEMBERS, PER_MEMBER, SAMPLES = 10_000, 10, 1_000
@@ -45,7 +44,7 @@ async def populate(app: App, ids: list[str], rng: random.Random) -> None:
             due_text = due.isoformat(timespec="seconds")
             cards.append(("bench", f"m{m}", qid, card.to_json(), due_text))
             reviews.append(("bench", f"m{m}", qid, 3, "rating", now.isoformat()))
-    async with transaction(app.db):
+    async with app.db.transaction():
         await app.db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?, ?)", cards)
         await app.db.executemany(
             "INSERT INTO reviews (platform, user_id, question_id, rating, source, reviewed_at) "
@@ -86,7 +85,7 @@ async def measure(app: App, rng: random.Random) -> None:
     members = [User("bench", f"m{n}", "m") for n in rng.sample(range(MEMBERS), SAMPLES)]
     cards = []
     for who in members:
-        row = await app.db.execute_fetchall(
+        row = await app.db.fetch_all(
             "SELECT question_id FROM cards WHERE platform = 'bench' AND user_id = ? LIMIT 1",
             (who.id,))  # fmt: skip
         cards.append(str(next(iter(row))[0]))

@@ -29,8 +29,6 @@ from bot.scheduler.summary import Summaries
 from bot.settings import Settings
 from bot.store.activity import ActKind
 from bot.store.boards import BoardStore, Scope
-from bot.store.database import fetch_all
-from bot.store.db import SqliteDatabase
 from bot.store.schedules import ScheduleStore
 from bot.store.summaries import SummaryStore
 from bot.types import ChannelRef, Invocation, Locale, MessageRef, Reply, User
@@ -66,14 +64,13 @@ async def fill(app: App, rng: random.Random) -> None:
             rows.append(("bench", "guild", channel, f"m{m}", f"member {m}", "quiz",
                          rng.choice(QUESTIONS), int(right), 12 if right else 0, 0,
                          at.isoformat(), at.date().isoformat(), f"bench:{m}:{d}"))  # fmt: skip
-    await app.db.execute("BEGIN")
-    await app.db.executemany(
-        """INSERT INTO activity (platform, workspace, channel, user_id, user_name, kind,
-               question_id, correct, points, hinted, at, day, dedupe)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-        rows,
-    )
-    await app.db.execute("COMMIT")
+    async with app.db.transaction():
+        await app.db.executemany(
+            """INSERT INTO activity (platform, workspace, channel, user_id, user_name, kind,
+                   question_id, correct, points, hinted, at, day, dedupe)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            rows,
+        )
     await app.db.execute("ANALYZE")
 
 
@@ -149,14 +146,14 @@ async def cold_server(app: App) -> None:
     scope = Scope("bench", "guild", None, NOW - timedelta(days=7))
 
     async def ask(i: int) -> None:
-        await Leaderboards(BoardStore(SqliteDatabase(app.db))).standings(scope, "m1")
+        await Leaderboards(BoardStore(app.db)).standings(scope, "m1")
 
     print(f"/leaderboard week, server, first ask after a start: "
           f"{percentiles(await timed(ask, 20))}")  # fmt: skip
 
 
 async def summaries(app: App) -> None:
-    store = ScheduleStore(SqliteDatabase(app.db))
+    store = ScheduleStore(app.db)
     schedules = []
     for c in range(CHANNELS):
         draft = Schedule(id=0, channel=ChannelRef("bench", f"c{c}", "guild"),
@@ -166,7 +163,7 @@ async def summaries(app: App) -> None:
         schedules.append(await store.save(draft))
     platform = NullPlatform()
     await app.platforms.attach("bench", platform)
-    database = SqliteDatabase(app.db)
+    database = app.db
     poster = Summaries(SummaryStore(database), BoardStore(database), app.platforms, SystemClock())
     limit = asyncio.Semaphore(64)  # the scheduler's concurrency
 
@@ -190,7 +187,7 @@ async def plan(app: App) -> None:
         ("channel week", "", " AND channel = ?", ("c1",)),
     )  # as bot/store/boards.py asks
     for label, index, extra, params in cases:
-        rows = await fetch_all(app.db, "EXPLAIN QUERY PLAN SELECT channel, user_id, sum(points) "
+        rows = await app.db.fetch_all("EXPLAIN QUERY PLAN SELECT channel, user_id, sum(points) "
                                f"FROM activity {index} WHERE platform = ? AND workspace = ? "
                                f"AND at >= ?{extra} GROUP BY channel, user_id",
                                ("bench", "guild", start, *params))  # fmt: skip

@@ -32,8 +32,6 @@ from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontext
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import aiosqlite
-
 from bot.clock import ScaledClock, SystemClock
 from bot.commands.context import Context
 from bot.content.loader import load_if_changed
@@ -62,9 +60,9 @@ from bot.settings import Settings
 from bot.store.activity import ActivityStore
 from bot.store.boards import BoardStore
 from bot.store.cards import CardStore
-from bot.store.database import open_database
-from bot.store.db import Database, SqliteDatabase
+from bot.store.db import Database
 from bot.store.members import MemberData
+from bot.store.open import open_store
 from bot.store.postgres.database import Pool, open_postgres
 from bot.store.postgres.db import PostgresDatabase
 from bot.store.preferences import Preferences
@@ -85,7 +83,7 @@ class App:
     core: Studybot
     store: QuestionStore
     scheduler: Scheduler
-    db: aiosqlite.Connection
+    db: Database
     grading: Grading | None  # None only when opened with grading=False (tests)
     platforms: Platforms
     quizzes: QuizStore
@@ -107,8 +105,7 @@ async def open_app(
     that grade nothing (a sandbox takes about half a second to start)."""
     clock = clock or clock_for(settings)
     async with AsyncExitStack() as stack:
-        db = await stack.enter_async_context(open_database(settings.database))
-        database = SqliteDatabase(db)  # stores on the Database boundary; the rest take `db`
+        database = await stack.enter_async_context(open_store(settings))
         await refresh_content(database, settings)
         store = QuestionStore(database)
         schedules, submissions = ScheduleStore(database), SubmissionStore(database)
@@ -124,8 +121,9 @@ async def open_app(
         stack.push_async_callback(tallies.close)
         graded = None
         if grading:
-            graded = await stack.enter_async_context(open_grading(submissions, settings, clock,
-                                                                    scores.solved))  # fmt: skip
+            graded = await stack.enter_async_context(
+                _grading(database, submissions, settings, clock, scores.solved)
+            )
         rng, cards = rng or random.Random(), CardStore(database)
         reviews = Reviews(cards, prefs, clock, rng)
         context = Context(store, clock, rng, schedules, scheduler, quizzes, MemberData(database),
@@ -133,8 +131,8 @@ async def open_app(
                           ProgressStore(database, submissions), scores, tallies,
                           graded)  # fmt: skip
         digest = Digest(prefs, cards, platforms, clock)
-        yield App(Studybot(context), store, scheduler, db, graded, platforms, quizzes, tallies,
-                  ledger, digest, scores)  # fmt: skip
+        yield App(Studybot(context), store, scheduler, database, graded, platforms, quizzes,
+                  tallies, ledger, digest, scores)  # fmt: skip
 
 
 def clock_for(settings: Settings) -> Clock:
@@ -143,6 +141,14 @@ def clock_for(settings: Settings) -> Clock:
         return SystemClock()
     log.warning("test clock: starting at %s, %gx", override.start.isoformat(), override.speed)
     return ScaledClock(override.start, override.speed)
+
+
+def _grading(database: Database, submissions: SubmissionStore, settings: Settings, clock: Clock,
+             on_accepted: OnAccepted) -> AbstractAsyncContextManager[Grading]:  # fmt: skip
+    """In process on SQLite; through the queue and `studybot grader` on PostgreSQL."""
+    if isinstance(database, PostgresDatabase) and settings.postgres is not None:
+        return open_queued_grading(database.pool, settings.postgres.reveal(), settings, clock)
+    return open_grading(submissions, settings, clock, on_accepted)
 
 
 @asynccontextmanager

@@ -13,7 +13,6 @@ from bot.app import App, open_app
 from bot.content.loader import load_bank
 from bot.core import Studybot
 from bot.settings import Settings
-from bot.store.db import SqliteDatabase
 from bot.types import ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
 from tests.fakes import FakeClock, write_question
 
@@ -193,7 +192,7 @@ async def test_a_pasted_wall_of_text_is_not_echoed_back(core: Studybot) -> None:
 
 async def test_question_by_difficulty(app: App, content_dir: Path) -> None:
     write_question(content_dir, "hard-one", "难题", "答案。", difficulty="hard")
-    await load_bank(SqliteDatabase(app.db), content_dir)
+    await load_bank(app.db, content_dir)
     core, where = app.core, ChannelRef("test", "c1")
 
     async def line(text: str, locale: Locale = Locale.EN) -> Reply:

@@ -9,7 +9,6 @@ from adapters.console.adapter import ConsoleAdapter
 from bot.app import App
 from bot.commands.browse import PAGE_SIZE
 from bot.content.loader import load_bank
-from bot.store.db import SqliteDatabase
 from bot.types import Action, ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
 from tests.fakes import write_question
 
@@ -23,7 +22,7 @@ async def bank(app: App, content_dir: Path, count: int = 23) -> None:
         level = "easy" if i < 5 else "hard"
         write_question(content_dir, f"gpu-{i:02d}", f"GPU 题 {i:02d}", "解析。", topics=("gpu",),
                        difficulty=level, title_en=f"GPU question {i:02d}")  # fmt: skip
-    await load_bank(SqliteDatabase(app.db), content_dir)
+    await load_bank(app.db, content_dir)
 
 
 async def line(app: App, text: str, locale: Locale = Locale.EN) -> Reply:

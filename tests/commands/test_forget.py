@@ -5,11 +5,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import aiosqlite
-
 from bot.app import App
-from bot.store.database import fetch_all
-from bot.store.db import SqliteDatabase
+from bot.store.db import Database
 from bot.store.members import PERSONAL
 from bot.store.quizzes import Answer
 from bot.store.submissions import SubmissionStore
@@ -21,9 +18,7 @@ NOW = datetime(2026, 3, 2, tzinfo=UTC)
 
 
 async def holdings(app: App, who: User) -> None:
-    await SubmissionStore(SqliteDatabase(app.db)).add(
-        who, "fast-power", "def my_pow(x, n): ...", NOW
-    )
+    await SubmissionStore(app.db).add(who, "fast-power", "def my_pow(x, n): ...", NOW)
     await app.quizzes.record(1, "2026-03-02", who, Answer(0, True), NOW)
     await app.store.record_hint(who, "fast-power", 1, NOW.isoformat())
     await app.store.record_reveal(who, "python-gil", NOW.isoformat())
@@ -34,10 +29,10 @@ async def press(app: App, reply: Reply, label: str, who: User = ALICE) -> Reply:
     return await app.core.handle(Invocation(*button.invocation(), who, WHERE, Locale.EN))
 
 
-async def rows_of(db: aiosqlite.Connection, who: User) -> int:
+async def rows_of(db: Database, who: User) -> int:
     total = 0
     for table in PERSONAL:
-        found = await fetch_all(db, f"SELECT count(*) FROM {table} WHERE user_id = ?", (who.id,))
+        found = await db.fetch_all(f"SELECT count(*) FROM {table} WHERE user_id = ?", (who.id,))
         total += int(found[0][0])
     return total
 
@@ -68,10 +63,10 @@ async def test_bad_forms_get_sentences(app: App) -> None:
 
 
 async def test_every_table_about_members_is_forgotten(app: App) -> None:
-    tables = await fetch_all(app.db, "SELECT name FROM sqlite_master WHERE type = 'table'")
+    tables = await app.db.fetch_all("SELECT name FROM sqlite_master WHERE type = 'table'")
     personal = set()
     for (name,) in tables:
-        columns = await fetch_all(app.db, f"SELECT name FROM pragma_table_info('{name}')")
+        columns = await app.db.fetch_all(f"SELECT name FROM pragma_table_info('{name}')")
         if "user_id" in {c[0] for c in columns}:
             personal.add(name)
     assert personal == set(PERSONAL)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.app import App
-from bot.store.database import fetch_all
 from bot.types import ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
 
 ALICE = User("test", "u1", "alice")
@@ -41,7 +40,7 @@ async def test_each_hint_taken_is_recorded_once(app: App) -> None:
     for _ in range(3):
         await line(app, "/hint fast-power")
     await line(app, "/hint fast-power level:2")
-    rows = await fetch_all(app.db, "SELECT user_id, problem_id, level FROM hints_taken "
+    rows = await app.db.fetch_all("SELECT user_id, problem_id, level FROM hints_taken "
                                    "ORDER BY level")  # fmt: skip
     assert [tuple(r) for r in rows] == [("u1", "fast-power", 1), ("u1", "fast-power", 2)]
 
@@ -56,5 +55,5 @@ async def test_no_hints_and_bad_levels_get_sentences(app: App, content_dir: Path
         reply = await line(app, text)
         assert reply.tone is Tone.USER_ERROR and says in reply.body, (text, reply.body)
         assert reply.ephemeral
-    rows = await fetch_all(app.db, "SELECT count(*) FROM hints_taken")
+    rows = await app.db.fetch_all("SELECT count(*) FROM hints_taken")
     assert rows[0][0] == 0

@@ -10,8 +10,6 @@ from bot.app import App
 from bot.learning.leaderboards import Leaderboards
 from bot.store.activity import ActKind
 from bot.store.boards import BoardStore, Scope
-from bot.store.database import fetch_all
-from bot.store.db import SqliteDatabase
 from bot.store.schedules import ScheduleStore
 from bot.text.tables import width
 from bot.types import ChannelRef, Invocation, Locale, Reply, Tone, User
@@ -142,9 +140,7 @@ async def test_bad_input_lists_what_is_valid(app: App, clock: FakeClock) -> None
         )
     )
     assert "`summary` must be one of: weekly, off." in summary.body
-    assert (
-        await ScheduleStore(SqliteDatabase(app.db)).for_channel(HERE) is None
-    )  # nothing was saved
+    assert await ScheduleStore(app.db).for_channel(HERE) is None  # nothing was saved
 
 
 async def test_boards_read_an_index_range(app: App) -> None:
@@ -159,7 +155,7 @@ async def test_boards_read_an_index_range(app: App) -> None:
             "EXPLAIN QUERY PLAN SELECT user_id, sum(points) FROM activity WHERE platform = ? "
             f"AND workspace = ? AND at >= ? {extra} GROUP BY user_id"
         )
-        plan = await fetch_all(app.db, sql, ("test", "guild", week.isoformat(), *params))
+        plan = await app.db.fetch_all(sql, ("test", "guild", week.isoformat(), *params))
         assert any(f"USING INDEX {index}" in str(row[3]) for row in plan), [r[3] for r in plan]
     where = Scope("test", "guild", "c1", week, None, "python")
     assert await app.scores.boards.standings(where, "m1") == []
@@ -183,7 +179,7 @@ async def test_a_warm_board_folds_new_acts_as_a_cold_one_reads_them(
     await score(app, bob, 0, NOW)  # a wrong answer
     await score(app, carol, 40, NOW, ChannelRef("test", "c1", "other-guild"))
     for scope in scopes:
-        cold = Leaderboards(BoardStore(SqliteDatabase(app.db)))
+        cold = Leaderboards(BoardStore(app.db))
         assert await warm.standings(scope, "m2") == await cold.standings(scope, "m2"), scope
     rows = await warm.standings(scopes[0], "m2")
     assert [(r.rank, r.name, r.points) for r in rows] == [(1, "carol", 25), (2, "alice", 10),

@@ -12,7 +12,6 @@ import pytest
 
 from bot.app import App
 from bot.store.activity import ActKind
-from bot.store.database import fetch_all
 from bot.types import Action, ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
 from tests.fakes import FakeClock, write_question
 
@@ -124,7 +123,7 @@ async def test_showing_a_question_by_button_or_answer_records_it_seen(
     assert shown.title == "题目 os-03"
     await ask(app, clock, "/answer os-05")
     await ask(app, clock, "/question os-05")  # shown again later: the latest showing is kept
-    rows = await fetch_all(app.db, "SELECT question_id, seen_at FROM questions_seen "
+    rows = await app.db.fetch_all("SELECT question_id, seen_at FROM questions_seen "
                                    "WHERE user_id = 'u1' ORDER BY question_id")  # fmt: skip
     assert [r[0] for r in rows] == ["os-03", "os-05"]
     assert rows[1][1] == clock.now().isoformat()

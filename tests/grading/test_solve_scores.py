@@ -16,8 +16,6 @@ from bot.routes import problem_of
 from bot.schedule.model import AnswerTiming, Schedule, parse_days
 from bot.schedule.times import parse_local_time, parse_zone
 from bot.settings import Settings
-from bot.store.database import fetch_all
-from bot.store.db import SqliteDatabase
 from bot.store.schedules import ScheduleStore
 from bot.store.submissions import SubmissionStore
 from bot.types import ChannelRef, Locale, Reply, User
@@ -53,7 +51,7 @@ async def coding_day(app: App, clock: FakeClock, adapter: FakeAdapter) -> tuple[
     draft = Schedule(id=0, channel=CHANNEL, post_at=parse_local_time("09:00"),
                      zone=parse_zone("Asia/Shanghai"), days=parse_days("none"),
                      coding_days=parse_days("daily"), answer=AnswerTiming.parse("+8h"))  # fmt: skip
-    saved = await ScheduleStore(SqliteDatabase(app.db)).save(draft)
+    saved = await ScheduleStore(app.db).save(draft)
     await app.scheduler.schedule_changed(saved.id)
     clock.set(POSTED)
     await app.scheduler.tick()
@@ -64,7 +62,7 @@ async def coding_day(app: App, clock: FakeClock, adapter: FakeAdapter) -> tuple[
 
 
 async def acts(app: App) -> list[tuple[object, ...]]:
-    rows = await fetch_all(app.db, "SELECT user_id, channel, points, hinted, dedupe "
+    rows = await app.db.fetch_all("SELECT user_id, channel, points, hinted, dedupe "
                            "FROM activity ORDER BY id")  # fmt: skip
     return [tuple(r) for r in rows]
 
@@ -94,7 +92,7 @@ async def test_solutions_on_a_coding_day_and_after_it(app: App, clock: FakeClock
     await solve(app, problem, DAN, ChannelRef("test", "elsewhere", "guild"))
     await solve(app, problem, ALICE)  # solved already, on the day
     assert (await acts(app))[2:] == [("u3", "c1", 20, 0, f"solve:test:u3:{problem}")]
-    stored = await fetch_all(app.db, "SELECT DISTINCT workspace, channel FROM submissions")
+    stored = await app.db.fetch_all("SELECT DISTINCT workspace, channel FROM submissions")
     assert {tuple(r) for r in stored} == {("guild", "c1"), ("guild", message),
                                           ("guild", "elsewhere")}  # fmt: skip
 
@@ -112,11 +110,11 @@ async def test_a_solution_left_ungraded_by_a_crash_scores_when_recovery_grades_i
     settings = Settings.from_mapping({"STUDYBOT_DATABASE": str(tmp_path / "bot.sqlite3"),
                                       "STUDYBOT_CONTENT_DIR": str(REPO / "content")})  # fmt: skip
     async with open_app(settings, clock=clock, grading=False) as first:
-        left = SubmissionStore(SqliteDatabase(first.db))
+        left = SubmissionStore(first.db)
         await left.add(ALICE, "fast-power", reference("fast-power"), clock.now(), CHANNEL)
         await left.add(BOB, "fast-power", "def my_pow(x, n): return 0", clock.now())  # no channel
     async with open_app(settings, clock=clock) as second:  # the restart grades both
         assert second.grading is not None
         assert (await second.grading.recovered()).graded == 2
-        rows = await fetch_all(second.db, "SELECT user_id, kind, points, channel FROM activity")
+        rows = await second.db.fetch_all("SELECT user_id, kind, points, channel FROM activity")
     assert [tuple(r) for r in rows] == [("u0", "solve", 20, "c1")]

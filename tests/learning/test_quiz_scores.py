@@ -10,7 +10,6 @@ import aiosqlite
 from bot.app import App
 from bot.quiz import check_for
 from bot.settings import Settings
-from bot.store.database import fetch_all
 from tests.fakes import FakeAdapter, FakeClock
 from tests.quiz.test_channel_quiz import ALICE, BOB, CAROL, POSTED, click, content_dir, posted
 
@@ -46,7 +45,7 @@ async def test_answers_score_once_each_and_early_ones_more(
         assert await activity.points(CAROL, "guild") == 12  # 10 + 2 three hours in
         assert await activity.points(BOB) == 0
         assert await activity.days(BOB) == {date(2026, 3, 2)}  # a wrong answer is still a day
-        rows = await fetch_all(app.db, "SELECT kind, channel, correct FROM activity")
+        rows = await app.db.fetch_all("SELECT kind, channel, correct FROM activity")
         assert sorted(tuple(r) for r in rows) == [("quiz", "c1", 0), ("quiz", "c1", 1),
                                                   ("quiz", "c1", 1)]  # fmt: skip
         clock.advance(timedelta(seconds=5))  # the last tally edit's turn

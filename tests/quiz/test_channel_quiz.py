@@ -83,7 +83,7 @@ async def test_a_week_day_of_a_channel_quiz(loaded_db: aiosqlite.Connection, set
                                             clock: FakeClock) -> None:  # fmt: skip
     adapter = FakeAdapter()
     async with posted(loaded_db, settings, clock, adapter) as app:
-        schedule = await ScheduleStore(SqliteDatabase(app.db)).get(1)
+        schedule = await ScheduleStore(app.db).get(1)
         assert schedule is not None
         (post,) = adapter.sent
         buttons = [a for a in post.reply.actions if a.kind is ActionKind.QUIZ]

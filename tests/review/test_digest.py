@@ -9,7 +9,6 @@ from datetime import UTC, datetime, timedelta
 
 from bot.app import App, running_digest
 from bot.errors import DeliveryError
-from bot.store.db import SqliteDatabase
 from bot.store.preferences import Preferences
 from bot.types import ActionKind, ChannelRef, Invocation, Locale, User
 from tests.fakes import FakeAdapter, FakeClock
@@ -37,7 +36,7 @@ async def opted_in(app: App, clock: FakeClock) -> None:
     for who in (ALICE, BOB, CAROL):
         await app.core.handle_line("/review digest:on", user=who, channel=WHERE,
                                    locale=Locale.EN)  # fmt: skip
-    await Preferences(SqliteDatabase(app.db)).set_timezone(ALICE, "Asia/Shanghai")
+    await Preferences(app.db).set_timezone(ALICE, "Asia/Shanghai")
 
 
 def recipients(adapter: FakeAdapter) -> list[str]:

@@ -12,8 +12,7 @@ from fsrs import Card, State
 
 from bot.quiz import check_for
 from bot.settings import Settings
-from bot.store.database import fetch_all
-from bot.store.db import SqliteDatabase
+from bot.store.db import Database
 from bot.store.schedules import ScheduleStore
 from bot.types import ActionKind, ChannelRef, Invocation, Locale
 from tests.content.test_new_format import write_item
@@ -28,9 +27,9 @@ def content_dir(tmp_path: Path) -> Path:
     return root
 
 
-async def cards(db: aiosqlite.Connection) -> dict[str, Card]:
-    rows = await fetch_all(db, "SELECT user_id, card FROM cards WHERE question_id = ?",
-                           ("kv-cache-size",))  # fmt: skip
+async def cards(db: Database) -> dict[str, Card]:
+    rows = await db.fetch_all("SELECT user_id, card FROM cards WHERE question_id = ?",
+                              ("kv-cache-size",))  # fmt: skip
     return {str(r[0]): Card.from_json(r[1]) for r in rows}
 
 
@@ -39,7 +38,7 @@ async def test_a_quiz_answer_creates_then_updates_the_members_card(
 ) -> None:
     adapter = FakeAdapter()
     async with posted(loaded_db, settings, clock, adapter) as app:
-        schedule = await ScheduleStore(SqliteDatabase(app.db)).get(1)
+        schedule = await ScheduleStore(app.db).get(1)
         question = await app.store.get("kv-cache-size")
         assert schedule is not None and question is not None
         check = check_for(question, POSTED.astimezone(schedule.zone).date().isoformat())
@@ -53,7 +52,7 @@ async def test_a_quiz_answer_creates_then_updates_the_members_card(
         held = await cards(app.db)
         assert held["u0"].state is State.Learning and held["u0"].due == POSTED + timedelta(days=1)
         assert held["u1"].state is State.Review and held["u1"].due == POSTED + timedelta(days=2)
-        rows = await fetch_all(app.db, "SELECT user_id, rating, source FROM reviews ORDER BY id")
+        rows = await app.db.fetch_all("SELECT user_id, rating, source FROM reviews ORDER BY id")
         assert [tuple(r) for r in rows] == [("u0", 1, "quiz"), ("u1", 3, "quiz")]
 
         clock.set(POSTED + timedelta(days=1))

@@ -14,7 +14,6 @@ from fsrs import Card, Rating, Scheduler
 
 from bot.app import App
 from bot.review.spacing import LEARNING_STEPS, RELEARNING_STEPS
-from bot.store.database import fetch_all
 from bot.types import ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
 from tests.content.test_new_format import write_item
 from tests.fakes import FakeClock, write_question
@@ -50,7 +49,7 @@ async def rate(app: App, qid: str, label: str, who: User = ALICE) -> Reply:
 
 
 async def reviews(app: App, who: User = ALICE) -> list[tuple[str, int, str]]:
-    rows = await fetch_all(app.db, "SELECT question_id, rating, source FROM reviews "
+    rows = await app.db.fetch_all("SELECT question_id, rating, source FROM reviews "
                                    "WHERE user_id = ? ORDER BY id", (who.id,))  # fmt: skip
     return [(str(r[0]), int(r[1]), str(r[2])) for r in rows]
 
@@ -171,7 +170,7 @@ async def test_forget_me_removes_cards_and_reviews(app: App) -> None:
     assert "1 review card(s)" in asked.body and "1 review rating(s)" in asked.body
     await press(app, asked, ActionKind.FORGET, "Delete all of it")
     for table in ("cards", "reviews"):
-        assert (await fetch_all(app.db, f"SELECT count(*) FROM {table}"))[0][0] == 0
+        assert (await app.db.fetch_all(f"SELECT count(*) FROM {table}"))[0][0] == 0
     assert (await say(app, "/review")).body.startswith("You have no review cards yet.")
 
 
@@ -181,7 +180,7 @@ async def test_the_workspace_retention_changes_the_next_interval(app: App) -> No
     for bad in ("0.5", "0.99", "lots", "nan"):
         reply = await say(app, f"/review retention:{bad}", ADMIN)
         assert reply.tone is Tone.USER_ERROR and "0.7 to 0.97" in reply.body, bad
-    rows = await fetch_all(app.db, "SELECT count(*) FROM workspace_settings")
+    rows = await app.db.fetch_all("SELECT count(*) FROM workspace_settings")
     assert rows[0][0] == 0
     assert (await rate(app, "python-gil", "Good", ALICE)).body.endswith("in 2 days, on Wed 7 Jan.")
 
@@ -252,7 +251,7 @@ async def test_a_review_is_a_day_of_practice_once_and_scores_nothing(
     await press(app, shown, ActionKind.RATE, "Good")  # the same button again: refused
     assert await app.ledger.activity.days(ALICE) == {START.date()}
     assert await app.ledger.activity.points(ALICE) == 0
-    rows = await fetch_all(app.db, "SELECT kind, correct FROM activity WHERE user_id = ?",
+    rows = await app.db.fetch_all("SELECT kind, correct FROM activity WHERE user_id = ?",
                            (ALICE.id,))  # fmt: skip
     assert [tuple(r) for r in rows] == [("review", 1)]
     clock.advance(timedelta(days=2))

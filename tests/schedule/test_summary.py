@@ -10,7 +10,6 @@ from datetime import UTC, datetime, timedelta
 from bot.app import App, open_app
 from bot.settings import Settings
 from bot.store.activity import ActKind
-from bot.store.database import fetch_all
 from bot.types import ChannelRef, Invocation, Locale, Reply, User
 from tests.fakes import FakeAdapter, FakeClock
 
@@ -75,7 +74,7 @@ async def test_the_summary_goes_out_once_on_monday_at_the_post_time(
     clock.set(MONDAY_9 + timedelta(minutes=5))
     await app.scheduler.tick()
     assert len(summaries(adapter)) == 1
-    rows = await fetch_all(app.db, "SELECT schedule_id, week, state FROM summary_posts")
+    rows = await app.db.fetch_all("SELECT schedule_id, week, state FROM summary_posts")
     assert [tuple(r) for r in rows] == [(1, "2026-W10", "sent")]
 
     again = FakeAdapter()  # a restart within the grace period: nothing is sent twice
