@@ -1,6 +1,12 @@
 """Shared fixtures. The bot itself (`app`, and its `core` and `scheduler`) is built by the
 composition root, `open_app`, as `studybot run` builds it: the tests pass a fake clock at its
 boundary and attach a fake platform named `test`, as a real adapter attaches once connected.
+
+The database engine is a fixture too: `engine` is "sqlite" here, and the suites that must
+hold on both engines (commands, schedules, quizzes, reviews, scores, grading) override it
+with both in their conftest, so `database`, `settings` and `app` (which follow it) run each
+of their tests once on SQLite and once on a fresh PostgreSQL database. `db` and `loaded_db`
+stay a raw SQLite connection, for the tests about SQLite itself.
 """
 
 from __future__ import annotations
@@ -18,7 +24,9 @@ from bot.core import Studybot
 from bot.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store.database import open_database
-from bot.store.db import SqliteDatabase
+from bot.store.db import Database, SqliteDatabase
+from bot.store.postgres.database import open_postgres
+from bot.store.postgres.db import PostgresDatabase
 from tests.fakes import FakeAdapter, FakeClock, write_question
 from tests.postgres_fixtures import empty_postgres_dsn, postgres_cluster, postgres_dsn
 
@@ -49,6 +57,39 @@ def content_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+def engine() -> str:
+    """The engine under the bot's database; suites that run on both override this."""
+    return "sqlite"
+
+
+@pytest.fixture
+def database_location(engine: str, tmp_path: Path, request: pytest.FixtureRequest) -> Path | str:
+    """The SQLite file (the one `db` opens), or a fresh PostgreSQL database's DSN.
+
+    Synchronous, so that the session's cluster starts outside any event loop."""
+    if engine == "postgres":
+        return str(request.getfixturevalue("postgres_dsn"))
+    return tmp_path / "data" / "test.sqlite3"
+
+
+@pytest.fixture
+async def database(database_location: Path | str) -> AsyncIterator[Database]:
+    """The bot's database on `engine`, migrated, behind the store boundary."""
+    if isinstance(database_location, Path):
+        async with open_database(database_location) as connection:
+            yield SqliteDatabase(connection)
+    else:
+        async with open_postgres(database_location, max_size=4) as pool:
+            yield PostgresDatabase(pool)
+
+
+@pytest.fixture
+async def loaded_database(database: Database, content_dir: Path) -> Database:
+    await load_bank(database, content_dir)
+    return database
+
+
+@pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
     async with open_database(tmp_path / "data" / "test.sqlite3") as connection:
         yield connection
@@ -71,15 +112,15 @@ def adapter() -> FakeAdapter:
 
 
 @pytest.fixture
-def settings(tmp_path: Path, content_dir: Path) -> Settings:
-    """Settings over the test bank and the test database (the file `db` opens too)."""
-    return Settings.from_mapping({"STUDYBOT_DATABASE": str(tmp_path / "data" / "test.sqlite3"),
+def settings(database_location: Path | str, content_dir: Path) -> Settings:
+    """Settings over the test bank and the test database (the one `database` opens)."""
+    return Settings.from_mapping({"STUDYBOT_DATABASE": str(database_location),
                                   "STUDYBOT_CONTENT_DIR": str(content_dir)})  # fmt: skip
 
 
 @pytest.fixture
 async def app(
-    settings: Settings, loaded_db: aiosqlite.Connection, clock: FakeClock, adapter: FakeAdapter
+    settings: Settings, loaded_database: Database, clock: FakeClock, adapter: FakeAdapter
 ) -> AsyncIterator[App]:
     """The bot as `open_app` builds it (no grading sandbox), the fake platform attached."""
     async with open_app(settings, clock=clock, rng=random.Random(7), grading=False) as opened:

@@ -7,12 +7,11 @@ import io
 import random
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from adapters.console.adapter import ConsoleAdapter
 from bot.core import Studybot
-from bot.store.db import SqliteDatabase
+from bot.store.db import Database
 from bot.store.questions import QuestionStore
 from bot.types import ActionKind, Invocation, Locale, User
 from tests.content.test_new_format import ENGLISH, edit
@@ -83,7 +82,7 @@ async def test_related_items_are_buttons_and_a_line(core: Studybot) -> None:
     assert reply.footer == "From: written for the bank"
 
 
-async def test_a_draft_is_never_served(core: Studybot, loaded_db: aiosqlite.Connection) -> None:
+async def test_a_draft_is_never_served(core: Studybot, loaded_database: Database) -> None:
     by_id = await core.handle(inv("answer", id="zero-stages"))
     assert by_id.body == "`zero-stages` is a draft, not published yet."
     for _ in range(20):  # the only other distributed item is the draft
@@ -91,15 +90,15 @@ async def test_a_draft_is_never_served(core: Studybot, loaded_db: aiosqlite.Conn
         assert "ZeRO" not in (picked.title or "")
     assert "zero-stages" not in (await core.handle(inv("search", query="ZeRO 阶段"))).body
     assert "distributed" not in (await core.handle(inv("topics"))).body
-    store = QuestionStore(SqliteDatabase(loaded_db))
+    store = QuestionStore(loaded_database)
     assert "zero-stages" not in await store.ids()
     assert await store.pick(random.Random(1), topic="distributed") is None
     draft = await store.get("zero-stages", drafts=True)
     assert draft is not None and draft.status.value == "draft"
 
 
-async def test_quick_checks_come_back_from_the_store(loaded_db: aiosqlite.Connection) -> None:
-    item = await QuestionStore(SqliteDatabase(loaded_db)).get("kv-cache-size")
+async def test_quick_checks_come_back_from_the_store(loaded_database: Database) -> None:
+    item = await QuestionStore(loaded_database).get("kv-cache-size")
     assert item is not None and len(item.quiz) == 2
     assert item.quiz[1].correct_index() == 1
     assert item.quiz[0].options[2].why.en == "That assumes FP32."

@@ -63,10 +63,11 @@ async def test_bad_forms_get_sentences(app: App) -> None:
 
 
 async def test_every_table_about_members_is_forgotten(app: App) -> None:
-    tables = await app.db.fetch_all("SELECT name FROM sqlite_master WHERE type = 'table'")
-    personal = set()
-    for (name,) in tables:
-        columns = await app.db.fetch_all(f"SELECT name FROM pragma_table_info('{name}')")
-        if "user_id" in {c[0] for c in columns}:
-            personal.add(name)
+    sql = {  # each engine's catalogue: the tables with a user_id column
+        "sqlite": "SELECT m.name FROM sqlite_master AS m, pragma_table_info(m.name) AS c "
+        "WHERE m.type = 'table' AND c.name = 'user_id'",
+        "postgres": "SELECT table_name FROM information_schema.columns "
+        "WHERE table_schema = current_schema() AND column_name = 'user_id'",
+    }[app.db.engine]
+    personal = {str(row[0]) for row in await app.db.fetch_all(sql)}
     assert personal == set(PERSONAL)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from bot.app import App
 from bot.learning.leaderboards import Leaderboards
 from bot.store.activity import ActKind
@@ -146,6 +148,8 @@ async def test_bad_input_lists_what_is_valid(app: App, clock: FakeClock) -> None
 async def test_boards_read_an_index_range(app: App) -> None:
     """A channel's week reads the channel's rows of the week; a server's week its rows of the
     week (not the server's whole history)."""
+    if app.db.engine != "sqlite":
+        pytest.skip("SQLite's query plans; PostgreSQL picks its plans by its statistics")
     week = NOW - timedelta(days=7)
     cases = (("AND channel = ?", ("c1",), "activity_channel (platform=? AND workspace=? AND "
               "channel=? AND at>?)"), ("", (), "activity_board (platform=? AND workspace=? AND "

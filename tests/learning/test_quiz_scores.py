@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-import aiosqlite
-
 from bot.app import App
 from bot.quiz import check_for
 from bot.settings import Settings
+from bot.store.db import Database
 from tests.fakes import FakeAdapter, FakeClock
 from tests.quiz.test_channel_quiz import ALICE, BOB, CAROL, POSTED, click, content_dir, posted
 
@@ -25,10 +24,10 @@ async def right_option(app: App) -> int:
 
 
 async def test_answers_score_once_each_and_early_ones_more(
-    loaded_db: aiosqlite.Connection, settings: Settings, clock: FakeClock
+    loaded_database: Database, settings: Settings, clock: FakeClock
 ) -> None:
     adapter = FakeAdapter()
-    async with posted(loaded_db, settings, clock, adapter) as app:
+    async with posted(loaded_database, settings, clock, adapter) as app:
         (post,) = adapter.sent
         right = await right_option(app)
         wrong = (right + 1) % 4

@@ -13,7 +13,6 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from adapters.console.adapter import ConsoleAdapter
@@ -22,7 +21,7 @@ from bot.quiz import QuizPost, check_for
 from bot.schedule.model import AnswerTiming, Schedule, parse_days
 from bot.schedule.times import parse_local_time, parse_zone
 from bot.settings import Settings
-from bot.store.db import SqliteDatabase
+from bot.store.db import Database
 from bot.store.schedules import ScheduleStore
 from bot.types import ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
 from tests.content.test_new_format import write_item
@@ -51,7 +50,7 @@ async def running(settings: Settings, clock: FakeClock,
 
 
 @asynccontextmanager
-async def posted(db: aiosqlite.Connection, settings: Settings, clock: FakeClock,
+async def posted(db: Database, settings: Settings, clock: FakeClock,
                  adapter: FakeAdapter | ConsoleAdapter) -> AsyncIterator[App]:  # fmt: skip
     """The app, with a daily schedule in CHANNEL whose first question has just been posted
     to `adapter` at POSTED."""
@@ -64,12 +63,12 @@ async def posted(db: aiosqlite.Connection, settings: Settings, clock: FakeClock,
         yield app
 
 
-async def daily(db: aiosqlite.Connection) -> Schedule:
+async def daily(db: Database) -> Schedule:
     draft = Schedule(id=0, channel=CHANNEL, post_at=parse_local_time("09:00"),
                      zone=parse_zone("Asia/Shanghai"), days=parse_days("daily"),
                      coding_days=parse_days("none"), answer=AnswerTiming.parse("+8h"),
                      topic="inference")  # fmt: skip
-    return await ScheduleStore(SqliteDatabase(db)).save(draft)
+    return await ScheduleStore(db).save(draft)
 
 
 async def click(app: App, reply: Reply, option: int, who: User,
@@ -79,10 +78,10 @@ async def click(app: App, reply: Reply, option: int, who: User,
     return await app.core.handle(Invocation(command, options, who, where, Locale.EN))
 
 
-async def test_a_week_day_of_a_channel_quiz(loaded_db: aiosqlite.Connection, settings: Settings,
+async def test_a_week_day_of_a_channel_quiz(loaded_database: Database, settings: Settings,
                                             clock: FakeClock) -> None:  # fmt: skip
     adapter = FakeAdapter()
-    async with posted(loaded_db, settings, clock, adapter) as app:
+    async with posted(loaded_database, settings, clock, adapter) as app:
         schedule = await ScheduleStore(app.db).get(1)
         assert schedule is not None
         (post,) = adapter.sent
@@ -135,11 +134,11 @@ async def test_a_week_day_of_a_channel_quiz(loaded_db: aiosqlite.Connection, set
         assert broken.tone is Tone.USER_ERROR and broken.ephemeral
 
 
-async def test_answers_cannot_be_inflated_by_replays(loaded_db: aiosqlite.Connection,
+async def test_answers_cannot_be_inflated_by_replays(loaded_database: Database,
                                                      settings: Settings,
                                                      clock: FakeClock) -> None:  # fmt: skip
     adapter = FakeAdapter()
-    async with posted(loaded_db, settings, clock, adapter) as app:
+    async with posted(loaded_database, settings, clock, adapter) as app:
         (post,) = adapter.sent
         for _ in range(5):
             await click(app, post.reply, 0, ALICE)
@@ -153,10 +152,10 @@ async def test_answers_cannot_be_inflated_by_replays(loaded_db: aiosqlite.Connec
 
 
 async def test_an_answer_nobody_quizzed_says_so(
-    loaded_db: aiosqlite.Connection, settings: Settings, clock: FakeClock
+    loaded_database: Database, settings: Settings, clock: FakeClock
 ) -> None:
     adapter = FakeAdapter()
-    async with posted(loaded_db, settings, clock, adapter) as app:
+    async with posted(loaded_database, settings, clock, adapter) as app:
         clock.set(POSTED + timedelta(hours=8))
         await app.scheduler.tick()
         revealed = next(f for f in adapter.sent[-1].reply.fields if f.name == "Quick check:")
@@ -165,11 +164,12 @@ async def test_an_answer_nobody_quizzed_says_so(
 
 
 async def test_the_console_reprints_the_post_with_its_tally(
-    loaded_db: aiosqlite.Connection, settings: Settings, clock: FakeClock
+    loaded_database: Database, settings: Settings, clock: FakeClock
 ) -> None:
     out = io.StringIO()
     console = ConsoleAdapter(None, io.StringIO(""), out, locale=Locale.EN)  # type: ignore[arg-type]
-    async with posted(loaded_db, settings, clock, console) as app:  # it stands in for the channel
+    # The console stands in for the channel.
+    async with posted(loaded_database, settings, clock, console) as app:
         post = out.getvalue()
         pressed = post.split("[1] A  → ", 1)[1].split("\n", 1)[0]  # what typing 1 runs
         reply = await app.core.handle_line(pressed, user=ALICE, channel=CHANNEL,

@@ -3,9 +3,8 @@ prefers a question they have not met, even before the ledger has their answer.""
 
 from __future__ import annotations
 
-import aiosqlite
-
 from bot.settings import Settings
+from bot.store.db import Database
 from bot.types import ActionKind, Locale, User
 from tests.fakes import FakeAdapter, FakeClock
 from tests.quiz.test_channel_quiz import CHANNEL, click, content_dir, posted
@@ -16,10 +15,10 @@ MEMBERS = [User("test", f"m{i}", f"member {i}") for i in range(6)]
 
 
 async def test_members_who_answered_the_daily_quiz_are_shown_the_other_question(
-    loaded_db: aiosqlite.Connection, settings: Settings, clock: FakeClock
+    loaded_database: Database, settings: Settings, clock: FakeClock
 ) -> None:
     adapter = FakeAdapter()
-    async with posted(loaded_db, settings, clock, adapter) as app:
+    async with posted(loaded_database, settings, clock, adapter) as app:
         (post,) = adapter.sent
         assert any(a.kind is ActionKind.QUIZ for a in post.reply.actions)
         shown = []

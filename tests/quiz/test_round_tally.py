@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import aiosqlite
-
 from bot.i18n import t
 from bot.settings import Settings
+from bot.store.db import Database
 from bot.types import Locale
 from tests.fakes import FakeAdapter, FakeClock
 from tests.quiz.test_channel_quiz import ALICE, POSTED, click, content_dir, posted
@@ -16,11 +15,11 @@ __all__ = ["content_dir"]  # the fixture: the schedule's topic holds one item wi
 
 
 async def test_a_new_rounds_post_keeps_its_notice_through_tally_edits(
-    loaded_db: aiosqlite.Connection, settings: Settings, clock: FakeClock
+    loaded_database: Database, settings: Settings, clock: FakeClock
 ) -> None:
     adapter = FakeAdapter()
     notice = t(Locale.EN, "schedule.new_round")
-    async with posted(loaded_db, settings, clock, adapter) as app:
+    async with posted(loaded_database, settings, clock, adapter) as app:
         for hours in (8, 24):  # the first day's answer, then the second day's question
             clock.set(POSTED + timedelta(hours=hours))
             await app.scheduler.tick()

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-import aiosqlite
 import pytest
 from fsrs import Card, State
 
@@ -34,10 +33,10 @@ async def cards(db: Database) -> dict[str, Card]:
 
 
 async def test_a_quiz_answer_creates_then_updates_the_members_card(
-    loaded_db: aiosqlite.Connection, settings: Settings, clock: FakeClock
+    loaded_database: Database, settings: Settings, clock: FakeClock
 ) -> None:
     adapter = FakeAdapter()
-    async with posted(loaded_db, settings, clock, adapter) as app:
+    async with posted(loaded_database, settings, clock, adapter) as app:
         schedule = await ScheduleStore(app.db).get(1)
         question = await app.store.get("kv-cache-size")
         assert schedule is not None and question is not None

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import aiosqlite
 import pytest
 
 from bot.core import Studybot
-from bot.store.db import SqliteDatabase
+from bot.store.db import Database
 from bot.store.schedules import ScheduleStore
 from bot.types import ChannelRef, Invocation, Locale, Tone, User
 from tests.fakes import FakeAdapter, FakeClock
@@ -28,8 +27,8 @@ def monday_morning(clock: FakeClock) -> None:
     clock.set(datetime(2026, 3, 2, 0, 0, tzinfo=UTC))  # Monday 08:00 in Shanghai
 
 
-async def stored(db: aiosqlite.Connection) -> object:
-    return await ScheduleStore(SqliteDatabase(db)).for_channel(CHANNEL)
+async def stored(db: Database) -> object:
+    return await ScheduleStore(db).for_channel(CHANNEL)
 
 
 async def test_an_admin_sets_a_schedule_and_sees_the_next_five_posts(core: Studybot) -> None:
@@ -48,12 +47,12 @@ async def test_an_admin_sets_a_schedule_and_sees_the_next_five_posts(core: Study
 
 
 async def test_everyone_can_show_but_only_admins_change(
-    core: Studybot, loaded_db: aiosqlite.Connection
+    core: Studybot, loaded_database: Database
 ) -> None:
     refused = await core.handle(run("schedule", MEMBER, action="set", time="09:00",
                                     timezone="Asia/Shanghai"))  # fmt: skip
     assert refused.tone is Tone.USER_ERROR and "Only members who can manage" in refused.body
-    assert await stored(loaded_db) is None
+    assert await stored(loaded_database) is None
     await core.handle(run("schedule", action="set", time="09:00", timezone="Asia/Shanghai"))
     for action in ("pause", "remove"):
         denied = await core.handle(run("schedule", MEMBER, action=action))
@@ -77,17 +76,17 @@ async def test_everyone_can_show_but_only_admins_change(
     ],
 )
 async def test_bad_input_gets_a_clear_reply_and_changes_nothing(
-    core: Studybot, loaded_db: aiosqlite.Connection, options: dict[str, str], says: str
+    core: Studybot, loaded_database: Database, options: dict[str, str], says: str
 ) -> None:
     await core.handle(run("schedule", action="set", time="07:00", timezone="Europe/Paris"))
     reply = await core.handle(run("schedule", action="set", **options))
     assert reply.tone is Tone.USER_ERROR
     assert says in reply.body
-    kept = await ScheduleStore(SqliteDatabase(loaded_db)).for_channel(CHANNEL)
+    kept = await ScheduleStore(loaded_database).for_channel(CHANNEL)
     assert kept is not None and kept.zone.key == "Europe/Paris"
 
 
-async def test_pause_resume_and_remove(core: Studybot, loaded_db: aiosqlite.Connection) -> None:
+async def test_pause_resume_and_remove(core: Studybot, loaded_database: Database) -> None:
     missing = await core.handle(run("schedule", action="pause"))
     assert missing.tone is Tone.USER_ERROR and "no daily question to pause" in missing.body
     await core.handle(run("schedule", action="set", time="09:00", timezone="Asia/Shanghai"))
@@ -99,18 +98,18 @@ async def test_pause_resume_and_remove(core: Studybot, loaded_db: aiosqlite.Conn
     shown = await core.handle(run("schedule", action="show"))
     assert {f.name: f.value for f in shown.fields}["Status"] == "active"
     await core.handle(run("schedule", action="remove"))
-    assert await stored(loaded_db) is None
+    assert await stored(loaded_database) is None
     none = await core.handle(run("schedule", action="show"))
     assert "no daily question yet" in none.body
 
 
 async def test_a_pause_after_failures_is_explained_in_show(
-    core: Studybot, loaded_db: aiosqlite.Connection
+    core: Studybot, loaded_database: Database
 ) -> None:
     await core.handle(run("schedule", action="set", time="09:00", timezone="Asia/Shanghai"))
-    schedule = await ScheduleStore(SqliteDatabase(loaded_db)).for_channel(CHANNEL)
+    schedule = await ScheduleStore(loaded_database).for_channel(CHANNEL)
     assert schedule is not None
-    await ScheduleStore(SqliteDatabase(loaded_db)).set_paused(
+    await ScheduleStore(loaded_database).set_paused(
         schedule.id, True, "posting failed 5 time(s): x"
     )
     shown = await core.handle(run("schedule", action="show"))
@@ -179,10 +178,10 @@ async def test_daily_now_says_what_happened(core: Studybot, adapter: FakeAdapter
 
 
 async def test_a_schedule_topic_may_be_named_in_chinese(
-    core: Studybot, loaded_db: aiosqlite.Connection
+    core: Studybot, loaded_database: Database
 ) -> None:
     reply = await core.handle(run("schedule", ADMIN, Locale.ZH, action="set", time="09:00",
                                   timezone="UTC", topic="分布式"))  # fmt: skip
     assert reply.tone is Tone.INFO, reply.body
-    saved = await stored(loaded_db)
+    saved = await stored(loaded_database)
     assert saved is not None and getattr(saved, "topic", None) == "distributed"

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import itertools
 
-import aiosqlite
-
 from bot.i18n import t
 from bot.scheduler import Scheduler
+from bot.store.db import Database
 from bot.types import Locale
 from tests.fakes import FakeAdapter, FakeClock
 from tests.schedule.test_scheduler import add, at, make, question_id, utc
@@ -33,11 +32,11 @@ def questions(adapter: FakeAdapter) -> list[tuple[str, bool]]:
 
 
 async def test_each_new_round_is_announced_and_never_opens_with_the_last_question(
-    loaded_db: aiosqlite.Connection,
+    loaded_database: Database,
 ) -> None:
     clock, adapter = FakeClock(utc(2026, 3, 1, 12, 0)), FakeAdapter()
-    await add(loaded_db, answer="+1h")
-    scheduler = make(loaded_db, clock, adapter)
+    await add(loaded_database, answer="+1h")
+    scheduler = make(loaded_database, clock, adapter)
     await scheduler.start()
     for _ in range(30):
         await next_day(scheduler, clock)
@@ -52,12 +51,12 @@ async def test_each_new_round_is_announced_and_never_opens_with_the_last_questio
 
 
 async def test_a_restart_at_the_end_of_a_round_still_avoids_the_last_question(
-    loaded_db: aiosqlite.Connection,
+    loaded_database: Database,
 ) -> None:
     clock, adapter = FakeClock(utc(2026, 3, 1, 12, 0)), FakeAdapter()
-    await add(loaded_db, answer="+1h")
+    await add(loaded_database, answer="+1h")
     for _ in range(10):  # a restart after every round: a new process, the same database
-        scheduler = make(loaded_db, clock, adapter)
+        scheduler = make(loaded_database, clock, adapter)
         await scheduler.start()
         for _ in range(3):
             await next_day(scheduler, clock)
@@ -68,12 +67,12 @@ async def test_a_restart_at_the_end_of_a_round_still_avoids_the_last_question(
 
 
 async def test_a_pool_of_one_repeats_it_and_says_so_in_chinese(
-    loaded_db: aiosqlite.Connection,
+    loaded_database: Database,
 ) -> None:
     clock, adapter = FakeClock(utc(2026, 3, 1, 12, 0)), FakeAdapter()
-    schedule = await add(loaded_db, answer="+1h", topic="python")
-    await loaded_db.execute("UPDATE schedules SET locale = 'zh' WHERE id = ?", (schedule.id,))
-    scheduler = make(loaded_db, clock, adapter)
+    schedule = await add(loaded_database, answer="+1h", topic="python")
+    await loaded_database.execute("UPDATE schedules SET locale = 'zh' WHERE id = ?", (schedule.id,))
+    scheduler = make(loaded_database, clock, adapter)
     await scheduler.start()
     for _ in range(3):
         await next_day(scheduler, clock)
