@@ -6,7 +6,7 @@ same tokens and a query is tokenised on our side too. The loader writes rows (`r
 and drops them (`remove`) inside its transaction; the store asks for the ids that match a
 query, best first (`matching`), and reads the questions themselves by id.
 
-Two implementations, one per engine (`index_for` picks by `Database.engine`):
+Two implementations, one per engine (`index_for` picks by the database's class):
 - `bot.store.fts5.Fts5Index`: SQLite's FTS5 table, rowid = the question's rowid, ranked
   by bm25 with the title weighted 8 to 1 (and title matches re-ranked by their text);
 - `bot.store.postgres.search.PostgresIndex`: a GIN-indexed `simple` tsvector keyed by
@@ -49,10 +49,8 @@ class SearchIndex(Protocol):
 
 def index_for(db: Database) -> SearchIndex:
     """The index of the engine that holds `db`."""
-    if db.engine == "postgres":
-        from bot.store.postgres.search import PostgresIndex  # psycopg only where it is used
+    from bot.store.fts5 import Fts5Index  # (both import this module's SearchRow)
+    from bot.store.postgres.db import PostgresDatabase
+    from bot.store.postgres.search import PostgresIndex
 
-        return PostgresIndex(db)
-    from bot.store.fts5 import Fts5Index
-
-    return Fts5Index(db)
+    return PostgresIndex(db) if isinstance(db, PostgresDatabase) else Fts5Index(db)

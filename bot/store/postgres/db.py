@@ -52,9 +52,15 @@ class PostgresDatabase:
     def engine(self) -> Engine:
         return "postgres"
 
-    async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]:
+    async def fetch_all(
+        self, sql: str, params: Params = (), *, prepare: bool | None = None
+    ) -> list[Row]:
+        """`prepare=False` keeps psycopg from preparing the statement (it does once a text has
+        run five times on a connection), so PostgreSQL plans it for its parameters each time
+        rather than settling on one generic plan (`bot.store.postgres.search` says when that
+        matters)."""
         async with self._connection() as conn:
-            cursor = await conn.execute(to_pyformat(sql), tuple(params))
+            cursor = await conn.execute(to_pyformat(sql), tuple(params), prepare=prepare)
             return list(await cursor.fetchall()) if cursor.description else []
 
     async def fetch_one(self, sql: str, params: Params = ()) -> Row | None:

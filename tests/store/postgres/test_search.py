@@ -112,6 +112,18 @@ async def test_a_gin_index_serves_the_match(conn: Conn, column: str) -> None:
     )
 
 
+async def test_searches_are_never_prepared(conn: Conn, postgres_dsn: str) -> None:
+    """Each search is planned for its own tsquery: a prepared statement may settle on one
+    generic plan for all of them, a sequential scan that reads every body when a word is in
+    none (`bot.store.postgres.search`)."""
+    async with open_postgres(postgres_dsn, max_size=1) as pool:
+        db = PostgresDatabase(pool)
+        for _ in range(8):  # psycopg prepares a statement on its fifth run
+            assert await PostgresIndex(db).matching("量子计算", 5) == []
+        prepared = await db.fetch_all("SELECT statement FROM pg_prepared_statements")
+        assert [row for row in prepared if "question_search" in str(row[0])] == []
+
+
 QUERIES = ["通信", "流水线并行", "张量并行", "GIL 多线程", "All-Reduce", "NCCL", "KV Cache"]
 QUERIES += ["锁", "旋转矩阵", "contiguous", "显存 带宽", "shared_memory", "ＧＩＬ", "引用计数"]
 
