@@ -223,10 +223,10 @@ class Scheduler:
     async def tick(self) -> None:
         """Do every job that is due now, up to `concurrency` at a time.
 
-        Questions first, as one batch: choose each, claim them all in one transaction, then
-        send them concurrently. A thousand channels due in the same minute cost a handful of
-        database round trips, not thousands. First, `sync` with the other processes (one
-        read when nothing changed, one write)."""
+        First `sync` with the other processes (one read when nothing changed, one write).
+        Then the questions, in batches (`_batches`): choose each, claim the batch in one
+        transaction, and send it while the next batch is chosen. A thousand channels due in
+        the same minute cost a few dozen database round trips, not thousands."""
         await self.sync()
         due = self._plan.take_due(self._clock.now())
         if not due:
@@ -238,12 +238,17 @@ class Scheduler:
         work = [self._start(partial(self._do, job, reads), job) for job in others]
         try:
             for batch in self._batches(asking):
-                claimed = await self._claim(batch, reads)
+                try:
+                    claimed = await self._claim(batch, reads)
+                except Exception:  # its next slots are planned; the claimed ones still go out
+                    log.exception("scheduler: claiming %d question(s) failed", len(batch))
+                    continue
                 work += [self._start(partial(self._poster.send, p, reads), p) for p in claimed]
             await asyncio.gather(*work)
-        finally:
+        except BaseException:
             for task in work:  # cancelled (the process is stopping): nothing left running
                 task.cancel()
+            raise
         await self._poster.flush()
 
     def _batches(self, asking: list[QuestionJob]) -> list[list[QuestionJob]]:
