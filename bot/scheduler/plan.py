@@ -98,8 +98,11 @@ class Plan:
 
     def answer(self, schedule: Schedule, question: Post) -> None:
         """Plan the answer of a posted question, when the schedule says it follows."""
-        due = schedule.answer.due(question.due_at, schedule.zone)
-        self._push(due, AnswerJob(schedule.id, question.slot))
+        self.answer_of(schedule, question.slot, question.due_at)
+
+    def answer_of(self, schedule: Schedule, slot: str, asked: datetime) -> None:
+        """Plan the answer of the question of `slot`, due at `asked`."""
+        self._push(schedule.answer.due(asked, schedule.zone), AnswerJob(schedule.id, slot))
 
     def retry(self, post: Post, due: datetime) -> None:
         self._push(due, RetryJob(post))

@@ -8,6 +8,7 @@ so nothing read here can go stale.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 
 from bot.schedule.model import Cycle
@@ -21,7 +22,7 @@ class TickReads:
         self._ledger, self._questions = ledger, questions
         self._cycles: dict[tuple[int, Kind], Cycle] = {}
         self._pools: dict[tuple[Kind, str | None], list[str]] = {}
-        self._texts: dict[str, Question] = {}
+        self._texts: dict[str, asyncio.Task[Question | None]] = {}
 
     async def prefetch_cycles(self, schedule_ids: Iterable[int]) -> None:
         """Read the cycles of every schedule due in this tick, in one query."""
@@ -56,10 +57,8 @@ class TickReads:
 
     async def question(self, question_id: str) -> Question | None:
         """The question a post shows, retired or not (a post made before it left must still
-        find it)."""
+        find it). Read once a tick: the posts sent at once wait for the same read."""
         if question_id not in self._texts:
-            found = await self._questions.get(question_id, retired=True)
-            if found is None:
-                return None
-            self._texts[question_id] = found
-        return self._texts[question_id]
+            read = self._questions.get(question_id, retired=True)
+            self._texts[question_id] = asyncio.ensure_future(read)
+        return await asyncio.shield(self._texts[question_id])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
+import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -222,10 +223,10 @@ class Scheduler:
     async def tick(self) -> None:
         """Do every job that is due now, up to `concurrency` at a time.
 
-        Questions first, as one batch: choose each, claim them all in one transaction, then
-        send them concurrently. A thousand channels due in the same minute cost a handful of
-        database round trips, not thousands. First, `sync` with the other processes (one
-        read when nothing changed, one write)."""
+        First `sync` with the other processes (one read when nothing changed, one write).
+        Then the questions, in batches (`_batches`): choose each, claim the batch in one
+        transaction, and send it while the next batch is chosen. A thousand channels due in
+        the same minute cost a few dozen database round trips, not thousands."""
         await self.sync()
         due = self._plan.take_due(self._clock.now())
         if not due:
@@ -233,23 +234,52 @@ class Scheduler:
         reads = TickReads(self._ledger, self._questions)
         asking = [job for job in due if isinstance(job, QuestionJob)]
         await reads.prefetch_cycles(job.schedule_id for job in asking)
-        posts = [post for job in asking if (post := await self._question_post(job, reads))]
-        claimed = await self._ledger.claim_all(posts, self._leases.lease()) if posts else []
-        self._follow(posts, claimed)
         others = [job for job in due if not isinstance(job, QuestionJob)]
-        await asyncio.gather(
-            *(self._guarded(partial(self._poster.send, post, reads), post) for post in claimed),
-            *(self._guarded(partial(self._do, job, reads), job) for job in others),
-        )
+        work = [self._start(partial(self._do, job, reads), job) for job in others]
+        try:
+            for batch in self._batches(asking):
+                try:
+                    claimed = await self._claim(batch, reads)
+                except Exception:  # its next slots are planned; the claimed ones still go out
+                    log.exception("scheduler: claiming %d question(s) failed", len(batch))
+                    continue
+                work += [self._start(partial(self._poster.send, p, reads), p) for p in claimed]
+            await asyncio.gather(*work)
+        except BaseException:
+            for task in work:  # cancelled (the process is stopping): nothing left running
+                task.cancel()
+            raise
         await self._poster.flush()
 
-    def _follow(self, posts: list[Post], claimed: list[Post]) -> None:
-        """Plan the answers of the questions another process claimed: whoever claims an
-        answer first posts it, so it follows even if the question's sender dies."""
+    def _batches(self, asking: list[QuestionJob]) -> list[list[QuestionJob]]:
+        """The questions of a tick in batches of `concurrency`, each claimed in its own
+        transaction and sent while the next is chosen, so the first posts leave at once.
+        Each process starts at its own batch (from its name), so processes due at the same
+        instant mostly claim different batches instead of all racing for the first."""
+        size = self._config.concurrency
+        batches = [asking[i : i + size] for i in range(0, len(asking), size)]
+        start = zlib.crc32(self._leases.owner.encode()) % len(batches) if batches else 0
+        return batches[start:] + batches[:start]
+
+    def _start(self, work: Callable[[], Awaitable[object]], what: object) -> asyncio.Task[None]:
+        return asyncio.create_task(self._guarded(work, what), name="scheduled-job")
+
+    async def _claim(self, batch: list[QuestionJob], reads: TickReads) -> list[Post]:
+        """Plan each job's next question; choose and claim the questions of the slots no
+        other process claimed yet (choosing is most of a tick's work before sending); plan
+        the answers of those another process claimed: whoever claims an answer first posts
+        it, so it follows even if the question's sender dies."""
+        due = [(job, s) for job in batch if (s := self._plan_next(job)) is not None]
+        slots = [(s.id, s.local_date(job.due)) for job, s in due]
+        taken = await self._ledger.questions_claimed(slots)
+        posts = [post for (job, s), slot in zip(due, slots, strict=True) if slot not in taken
+                 and (post := await self._choose(s, job.due, slot[1], reads))]  # fmt: skip
+        claimed = await self._ledger.claim_all(posts, self._leases.lease()) if posts else []
         mine = {(p.schedule_id, p.slot) for p in claimed}
-        for post in posts:
-            if (post.schedule_id, post.slot) not in mine and post.schedule_id in self._roster:
-                self._plan.answer(self._roster[post.schedule_id], post)
+        for (job, s), slot in zip(due, slots, strict=True):
+            if slot not in mine:
+                self._plan.answer_of(s, slot[1], job.due)
+        return claimed
 
     async def _guarded(self, work: Callable[[], Awaitable[object]], what: object) -> None:
         async with self._limit:
@@ -266,15 +296,15 @@ class Scheduler:
         elif isinstance(job, SummaryJob):
             await self._summary(job)
 
-    async def _question_post(self, job: QuestionJob, reads: TickReads) -> Post | None:
-        """The post a question job makes (not yet claimed), and the schedule's next job."""
+    def _plan_next(self, job: QuestionJob) -> Schedule | None:
+        """The schedule a question job posts for, if still current; plans its next job."""
         if not self._plan.current(job):
             return None  # the schedule changed since this job was planned
         schedule = self._roster.get(job.schedule_id)
         if schedule is None or schedule.paused:
             return None
         self._plan.question(schedule, job.due)
-        return await self._choose(schedule, job.due, schedule.local_date(job.due), reads)
+        return schedule
 
     async def _summary(self, job: SummaryJob) -> None:
         """A weekly summary job: post it, and plan the next one."""

@@ -216,6 +216,17 @@ class ScheduleStore:
         taken = {(int(r[0]), str(r[1]), str(r[2])) for r in rows}
         return [p for p in posts if (p.schedule_id, p.slot, p.part) in taken]
 
+    async def questions_claimed(self, slots: Sequence[tuple[int, str]]) -> set[tuple[int, str]]:
+        """Which of these (schedule, slot) questions are claimed already (by anyone)."""
+        if not slots:
+            return set()
+        rows = await self._db.fetch_all(
+            f"""SELECT schedule_id, slot FROM daily_posts WHERE part = 'question'
+                AND (schedule_id, slot) IN (VALUES {",".join("(?, ?)" for _ in slots)})""",
+            [v for key in slots for v in key],
+        )
+        return {(int(r[0]), str(r[1])) for r in rows}
+
     async def renew(self, lease: Lease, platforms: frozenset[str]) -> int:
         """Extend every pending claim `lease.owner` holds on `platforms` to `lease.until`
         (a live process's heartbeat); how many."""
