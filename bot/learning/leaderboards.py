@@ -8,7 +8,15 @@ of the primary key) and folds those in the board's scope: each moves one member 
 list (out, then back in by bisection). Ties go to whoever reached their score first.
 
 The ledger only grows, except when a member is forgotten: `forget` drops them from every
-board at once, so nothing about them outlives `/forget me` here either.
+board at once, so nothing about them outlives `/forget me` here either; and since another
+process may have done the forgetting, each ask also reads the ledger's count of forgets
+(one statement with the last row id) and starts every board again when it moved.
+
+On PostgreSQL, with many processes writing, a row id is taken at INSERT but seen at COMMIT,
+so a row can appear below ids already folded. A board therefore keeps a floor (every row at
+or below it is counted) no higher than `late_rows` below the last id, remembers the ids it
+folded above the floor, and reads from the floor each time, folding each row once. On
+SQLite (one writer, rows visible in id order) `late_rows` is 0 and the floor is the last id.
 """
 
 from __future__ import annotations
@@ -39,13 +47,18 @@ class _Member:
 
 @dataclass
 class _Board:
-    seen: int  # the ledger's last row id folded in
+    floor: int  # every ledger row up to this id is counted
     topic_questions: frozenset[str] | None
     members: dict[str, _Member] = field(default_factory=dict)
     order: list[Key] | None = None  # the scored members' keys, sorted (None: not yet)
+    folded: set[int] = field(default_factory=set)  # ids above the floor already counted
 
-    def fold(self, scope: Scope, acts: Iterable[LedgerRow]) -> None:
+    def fold(self, scope: Scope, acts: Iterable[LedgerRow], floor: int) -> None:
+        """Count the acts not counted yet, then raise the floor to `floor`."""
         for act in acts:
+            if act.id in self.folded:
+                continue
+            self.folded.add(act.id)
             if _in_scope(scope, self.topic_questions, act):
                 member = self.members.setdefault(act.user_id, _Member(act.name))
                 self._unrank(act.user_id, member)
@@ -54,6 +67,9 @@ class _Board:
                     member.reached = act.at
                 if self.order is not None and member.points > 0:
                     bisect.insort(self.order, member.key(act.user_id))
+        if floor > self.floor:
+            self.floor = floor
+            self.folded = {i for i in self.folded if i > floor}
 
     def forget(self, user_id: str) -> None:
         if (member := self.members.pop(user_id, None)) is not None:
@@ -85,6 +101,7 @@ class Leaderboards:
         self._store, self._size = store, size
         self._boards: OrderedDict[Scope, _Board] = OrderedDict()
         self._lock = asyncio.Lock()  # one fold at a time: a row is never counted twice
+        self._forgets = 0  # the ledger's count of forgets the boards kept reflect
 
     async def standings(self, scope: Scope, asker: str, top: int = 10) -> list[Standing]:
         """The `top` members of `scope` by points, and the asker's row wherever it ranks."""
@@ -99,20 +116,26 @@ class Leaderboards:
                 board.forget(user.id)
 
     async def _current(self, scope: Scope) -> _Board:
-        last = await self._store.last_id()
-        board = self._boards.get(scope)
-        if board is None:
-            questions = await self._store.topic_questions(scope.topic) if scope.topic else None
-            board = _Board(0, questions)
-            for user_id, name, points, reached in await self._store.grouped(scope, upto=last):
-                board.members[user_id] = _Member(name, points, reached)
-            self._boards[scope] = board
-            while len(self._boards) > self._size:
-                self._boards.popitem(last=False)
-        elif board.seen < last:
-            board.fold(scope, await self._store.rows_between(board.seen, last))
-        board.seen = last
+        mark = await self._store.mark()
+        if mark.forgets != self._forgets:  # someone was forgotten, maybe in another process
+            self._boards.clear()
+            self._forgets = mark.forgets
+        floor = max(0, mark.last_id - self._store.late_rows)
+        board = self._boards.get(scope) or await self._cold(scope, floor)
+        if board.floor < mark.last_id:
+            board.fold(scope, await self._store.rows_between(board.floor, mark.last_id), floor)
         self._boards.move_to_end(scope)
+        return board
+
+    async def _cold(self, scope: Scope, floor: int) -> _Board:
+        """A board grouped in SQL up to `floor`; what lies above it is folded by the caller."""
+        questions = await self._store.topic_questions(scope.topic) if scope.topic else None
+        board = _Board(floor, questions)
+        for user_id, name, points, reached in await self._store.grouped(scope, upto=floor):
+            board.members[user_id] = _Member(name, points, reached)
+        self._boards[scope] = board
+        while len(self._boards) > self._size:
+            self._boards.popitem(last=False)
         return board
 
 

@@ -43,9 +43,27 @@ class Scope:
 
 
 @dataclass(frozen=True, slots=True)
+class LedgerMark:
+    """Where the ledger stands: its last row id, and how many times members were forgotten
+    (a count kept beside the ledger, so every process sees a `/forget me` made in another)."""
+
+    last_id: int
+    forgets: int
+
+
+# How far below the ledger's last row id a row may still become visible. SQLite has one
+# writer: rows are visible in id order. On PostgreSQL an id is taken at INSERT and seen at
+# COMMIT, so a transaction in flight can commit below rows already read; at most one
+# ledger row per transaction in flight, so this bounds processes × pool connections.
+LATE_ROWS = {"sqlite": 0, "postgres": 1024}
+FORGETS = "ledger_forgets"  # the `meta` key counting members forgotten (`MemberData.forget`)
+
+
+@dataclass(frozen=True, slots=True)
 class LedgerRow:
     """One act as a board folds it in."""
 
+    id: int
     platform: str
     workspace: str
     channel: str
@@ -130,9 +148,17 @@ class BoardStore:
         rows = await self._db.fetch_all(sql, (*params, top, asker))
         return [Standing(int(r[0]), str(r[1]), str(r[2]), int(r[3])) for r in rows]
 
-    async def last_id(self) -> int:
-        row = await self._db.fetch_one("SELECT coalesce(max(id), 0) FROM activity")
-        return int(row[0]) if row else 0
+    @property
+    def late_rows(self) -> int:
+        """How far below the last row id a row may still appear (`LATE_ROWS`)."""
+        return LATE_ROWS[self._db.engine]
+
+    async def mark(self) -> LedgerMark:
+        row = await self._db.fetch_one(
+            "SELECT (SELECT coalesce(max(id), 0) FROM activity), (SELECT coalesce(max(CAST("
+            f"value AS INTEGER)), 0) FROM meta WHERE key = '{FORGETS}')"
+        )
+        return LedgerMark(int(row[0]), int(row[1])) if row else LedgerMark(0, 0)
 
     async def grouped(self, scope: Scope, upto: int) -> list[tuple[str, str, int, str]]:
         """Every member of `scope` up to ledger row `upto`: (id, name, points, reached)."""
@@ -148,12 +174,12 @@ class BoardStore:
     async def rows_between(self, after: int, upto: int) -> list[LedgerRow]:
         """The ledger's rows written after row `after`, up to `upto` (a primary key range)."""
         rows = await self._db.fetch_all(
-            """SELECT platform, workspace, channel, user_id, user_name, question_id, points, at
-               FROM activity WHERE id > ? AND id <= ?""",
+            """SELECT id, platform, workspace, channel, user_id, user_name, question_id, points,
+                      at FROM activity WHERE id > ? AND id <= ?""",
             (after, upto),
         )
-        return [LedgerRow(str(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5]),
-                          int(r[6]), str(r[7])) for r in rows]  # fmt: skip
+        return [LedgerRow(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5]),
+                          str(r[6]), int(r[7]), str(r[8])) for r in rows]  # fmt: skip
 
     async def topic_questions(self, topic: str) -> frozenset[str]:
         rows = await self._db.fetch_all(

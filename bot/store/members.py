@@ -8,6 +8,7 @@ not members, and stay.
 
 from __future__ import annotations
 
+from bot.store.boards import FORGETS
 from bot.store.db import Database
 from bot.types import User
 
@@ -46,4 +47,10 @@ class MemberData:
                     f"DELETE FROM {table} WHERE platform = ? AND user_id = ?",
                     (user.platform, user.id),
                 )
+            await self._db.execute(_COUNT_FORGET, (FORGETS,))
         return deleted
+
+
+# Every process's warm leaderboards watch this count and start again when it moves.
+_COUNT_FORGET = """INSERT INTO meta (key, value) VALUES (?, '1') ON CONFLICT (key) DO UPDATE
+                   SET value = CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)"""

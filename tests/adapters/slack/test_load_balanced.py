@@ -143,11 +143,6 @@ async def test_forgetting_is_confirmed_on_another_process_than_the_one_that_aske
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a board kept in another process's memory still holds "
-    "a forgotten member: Leaderboards.forget reaches only its own process",
-)
 async def test_a_board_kept_by_another_process_drops_a_forgotten_member(
     http: aiohttp.ClientSession,
     balanced: tuple[RunningSlack, RunningSlack],

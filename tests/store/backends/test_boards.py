@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime, timedelta
 from bot.store.activity import Act, ActivityStore, ActKind
 from bot.store.boards import (
     BoardStore,
+    LedgerMark,
     LedgerRow,
     MemberWeek,
     ProblemBoard,
@@ -84,9 +85,9 @@ async def test_standings_by_period_topic_and_scope(backend: Database) -> None:
 
 async def test_boards_fold_in_ledger_rows(backend: Database) -> None:
     boards = BoardStore(backend)
-    assert await boards.last_id() == 0
+    assert await boards.mark() == LedgerMark(0, 0)
     await _ledger(backend)
-    last = await boards.last_id()
+    last = (await boards.mark()).last_id
     everyone = sorted(await boards.grouped(Scope("t", "w-1"), last))
     assert everyone == [
         ("alice", "Alice", 45, at(3, 10).isoformat()),
@@ -97,8 +98,10 @@ async def test_boards_fold_in_ledger_rows(backend: Database) -> None:
     before = sorted(await boards.grouped(Scope("t", "w-1"), last - 4))  # the first four acts
     assert [(r[0], r[2]) for r in before] == [("alice", 10), ("bob", 10), ("carol", 15)]
     assert await boards.rows_between(last - 2, last) == [
-        LedgerRow("t", "w-1", "c-2", "alice", "Alice", "p1", 30, at(20, 10, month=2).isoformat()),
-        LedgerRow("t", "w-2", "c-9", "eve", "Eve", "q1", 50, at(3, 8).isoformat()),
+        LedgerRow(
+            last - 1, "t", "w-1", "c-2", "alice", "Alice", "p1", 30, at(20, 10, month=2).isoformat()
+        ),
+        LedgerRow(last, "t", "w-2", "c-9", "eve", "Eve", "q1", 50, at(3, 8).isoformat()),
     ]
     assert await boards.rows_between(last, last) == []
     assert await boards.topic_questions("os") == frozenset({"q2"})
