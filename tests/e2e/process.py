@@ -33,13 +33,13 @@ class Run:
     async def wait_out(self, text: str, *, count: int = 1) -> None:
         await self._wait(lambda: sum(text in line for line in self.out) >= count, text)
 
-    async def wait_log(self, text: str) -> None:
-        await self._wait(lambda: any(text in line for line in self.err), text)
+    async def wait_log(self, text: str, within: float = WAIT) -> None:
+        await self._wait(lambda: any(text in line for line in self.err), text, within)
 
-    async def _wait(self, done: object, what: str) -> None:
+    async def _wait(self, done: object, what: str, within: float = WAIT) -> None:
         assert callable(done)
         try:
-            async with asyncio.timeout(WAIT):
+            async with asyncio.timeout(within):
                 while not done():
                     self.changed.clear()
                     await self.changed.wait()
@@ -58,7 +58,7 @@ class Run:
             return await self.process.wait()
 
 
-def bot_env(database: Path, clock: str, **extra: str) -> dict[str, str]:
+def bot_env(database: Path | str, clock: str, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in PROXIES and not k.startswith(
         ("DISCORD_", "SLACK_", "STUDYBOT_"))}  # fmt: skip
     return {**env, "STUDYBOT_DATABASE": str(database),
@@ -68,11 +68,14 @@ def bot_env(database: Path, clock: str, **extra: str) -> dict[str, str]:
 
 
 @asynccontextmanager
-async def studybot_run(database: Path, clock: str, **extra: str) -> AsyncIterator[Run]:
-    """`studybot run` with the test clock `clock` (`<ISO instant>*<speed>`); stopped with
-    SIGTERM when the block ends, killed if it does not stop."""
+async def studybot_run(database: Path | str, clock: str, *, cwd: Path | None = None,
+                       command: str = "run", **extra: str) -> AsyncIterator[Run]:  # fmt: skip
+    """`studybot run` (or another `command`) with the test clock `clock` (`<ISO instant>*
+    <speed>`), on the SQLite file or PostgreSQL DSN `database`; stopped with SIGTERM when the
+    block ends, killed if it does not stop."""
+    folder = cwd or (database.parent if isinstance(database, Path) else Path.cwd())
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "run", cwd=database.parent,
+        sys.executable, "-m", "bot", command, cwd=folder,
         env=bot_env(database, clock, **extra), stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip

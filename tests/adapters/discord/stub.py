@@ -70,6 +70,7 @@ class Gateway:
 
 class DiscordStub:
     def __init__(self, token: str = TOKEN) -> None:
+        self.latency = 0.0  # seconds each REST call takes
         self.token = token
         self.requests: list[Request] = []
         self.messages: dict[str, Json] = {}  # message id -> message, every channel
@@ -219,6 +220,8 @@ class DiscordStub:
         by_token = path.startswith(("/interactions/", "/webhooks/"))
         if not by_token and request.headers.get("Authorization") != f"Bot {self.token}":
             return reply({"message": "401: Unauthorized", "code": 0}, 401)
+        if self.latency:  # the platform's round trip, for tests about work in flight
+            await asyncio.sleep(self.latency)
         for method, pattern, handler in self._routes():
             if method == request.method and (parts := _match(pattern, path)) is not None:
                 return handler(body, *parts)

@@ -1,0 +1,86 @@
+"""Three `studybot run` processes, one PostgreSQL database, the Discord stub, no leader.
+
+Each process runs one of three Discord shards and the same scheduler over the shared
+database. 500 channels' daily questions fall due in the same minute: each is posted exactly
+once between them; one process is killed (SIGKILL) while the minute's posts are going out,
+and the other two post what it had claimed and not sent once its claims' lease lapses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack
+from pathlib import Path
+
+import discord.gateway
+import discord.http
+import pytest
+
+from bot.schedule.model import AnswerTiming, Schedule, parse_days
+from bot.schedule.times import parse_local_time, parse_zone
+from bot.store.postgres.database import open_postgres
+from bot.store.postgres.db import PostgresDatabase
+from bot.store.schedules import ScheduleStore
+from bot.types import ChannelRef
+from tests.adapters.discord.stub import GUILD_ID, TOKEN, DiscordStub
+from tests.e2e.process import Run, studybot_run
+
+CHANNELS = 500
+FIRST_CHANNEL = 500_000
+CLOCK = "2026-01-05T08:59:55+00:00*10"  # ten times as fast: a 60 s lease lapses in 6 s
+
+
+@pytest.fixture
+async def discord_stub() -> AsyncIterator[DiscordStub]:
+    saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    async with DiscordStub() as stub:
+        yield stub
+    discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+
+
+async def _schedules(dsn: str) -> set[str]:
+    """500 channels' daily questions at 09:00 UTC, their answers hours later."""
+    channels = {str(FIRST_CHANNEL + i) for i in range(CHANNELS)}
+    async with open_postgres(dsn, max_size=2) as pool:
+        store = ScheduleStore(PostgresDatabase(pool))
+        for channel in sorted(channels):
+            await store.save(Schedule(
+                id=0, channel=ChannelRef("discord", channel, GUILD_ID),
+                post_at=parse_local_time("09:00"), zone=parse_zone("UTC"),
+                days=parse_days("daily"), coding_days=parse_days("none"),
+                answer=AnswerTiming.parse("+8h"),
+            ))  # fmt: skip
+    return channels
+
+
+def _questions(stub: DiscordStub, channels: set[str]) -> Counter[str]:
+    """Messages each channel holds (the stub keeps one per nonce, as Discord does)."""
+    return Counter(m["channel_id"] for m in stub.messages.values() if m["channel_id"] in channels)
+
+
+async def test_each_post_goes_out_once_and_a_killed_process_loses_none(
+    postgres_dsn: str, discord_stub: DiscordStub, tmp_path: Path
+) -> None:
+    stub, channels = discord_stub, await _schedules(postgres_dsn)
+    stub.latency = 0.2  # posts in flight when the process dies
+    env = {"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE_URL": stub.api,
+           "DISCORD_GATEWAY_URL": stub.ws_url, "DISCORD_SHARD_COUNT": "3"}  # fmt: skip
+    async with AsyncExitStack() as stack:
+        runs: list[Run] = []
+        for shard in range(3):
+            runs.append(await stack.enter_async_context(studybot_run(
+                postgres_dsn, CLOCK, cwd=tmp_path, DISCORD_SHARD_IDS=str(shard), **env
+            )))  # fmt: skip
+        await asyncio.gather(*(run.wait_log("platform discord attached", 90) for run in runs))
+        await stub.wait_for(lambda: sum(_questions(stub, channels).values()) >= 60, within=60)
+        runs[0].process.kill()  # in the middle of the minute's posts
+        await runs[0].process.wait()
+        await stub.wait_for(lambda: set(_questions(stub, channels)) == channels, within=90)
+        await asyncio.sleep(2.0)  # twenty seconds of the bots' time: nothing more comes
+        held = _questions(stub, channels)
+        assert all(run.process.returncode is None for run in runs[1:])
+    assert set(held) == channels and set(held.values()) == {1}, held.most_common(3)
+    taken = sum("claim lapsed, taken over" in line for run in runs[1:] for line in run.err)
+    assert taken > 0  # the killed process held claims it never sent: the others sent them
