@@ -52,10 +52,35 @@ async def open_postgres(
         raise StoreError(f"cannot open database {_safe(dsn)}: {exc}") from exc
     try:
         async with pool.connection() as conn:
+            await check_collation(conn)
             await migrate(conn)
         yield pool
     finally:
         await pool.close()
+
+
+async def check_collation(conn: Connection) -> None:
+    """Refuse a database whose text does not sort bytewise: the stores compare ISO times,
+    days and ids as text (as SQLite does), which a language's collation would reorder."""
+    cursor = await conn.execute(
+        "SELECT datcollate, datlocprovider FROM pg_database WHERE datname = current_database()"
+    )
+    row = await cursor.fetchone()
+    if row is not None and (fault := collation_fault(str(row[0]), str(row[1]))):
+        raise StoreError(fault)
+
+
+def collation_fault(collate: str, provider: str = "c") -> str | None:
+    """Why a database with this collation cannot hold studybot's data, or None."""
+    bytewise = provider == "c" and (collate.upper() in {"C", "POSIX"} or collate.startswith("C."))
+    if bytewise:
+        return None
+    shown = collate if provider == "c" else f"ICU ({collate})"
+    return (
+        f"database collation {shown}: studybot compares times and ids as text, which needs "
+        "bytewise order; create the database with "
+        "CREATE DATABASE ... TEMPLATE template0 LOCALE 'C.UTF-8' LOCALE_PROVIDER libc"
+    )
 
 
 async def schema_version(conn: Connection) -> int:

@@ -8,7 +8,13 @@ import psycopg
 import pytest
 
 from bot.errors import StoreError
-from bot.store.postgres.database import SCHEMA_VERSION, open_postgres, schema_version
+from bot.store.postgres.database import (
+    SCHEMA_VERSION,
+    collation_fault,
+    open_postgres,
+    schema_version,
+)
+from tests.postgres import Cluster
 
 
 def _versions(dsn: str) -> list[int]:
@@ -58,3 +64,32 @@ async def test_an_unreachable_server_is_a_store_error_without_the_password() -> 
         async with open_postgres(dsn, wait=1.0):
             pass
     assert "s3cret" not in str(raised.value)
+
+
+async def test_a_database_that_sorts_text_by_language_is_refused_untouched(
+    postgres_cluster: Cluster,
+) -> None:
+    """An ICU English collation orders text by language rules, not bytes: a database
+    created with one is refused before any migration."""
+    name = "icu_english"
+    with psycopg.connect(postgres_cluster.dsn(), autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {name}".encode())
+        admin.execute(f"CREATE DATABASE {name} TEMPLATE template0 LOCALE_PROVIDER icu "
+                      "ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'".encode())  # fmt: skip
+    try:
+        with pytest.raises(StoreError, match=r"collation ICU .*LOCALE 'C\.UTF-8'"):
+            async with open_postgres(postgres_cluster.dsn(name)):
+                pass
+        with psycopg.connect(postgres_cluster.dsn(name)) as conn:
+            assert conn.execute("SELECT to_regclass('schema_version')").fetchone() == (None,)
+    finally:
+        with psycopg.connect(postgres_cluster.dsn(), autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE {name} WITH (FORCE)".encode())
+
+
+@pytest.mark.parametrize(("collate", "provider", "refused"), [
+    ("C", "c", False), ("POSIX", "c", False), ("C.UTF-8", "c", False), ("C.utf8", "c", False),
+    ("en_US.UTF-8", "c", True), ("zh_CN.UTF-8", "c", True), ("C.UTF-8", "i", True),
+])  # fmt: skip
+def test_only_bytewise_collations_are_accepted(collate: str, provider: str, refused: bool) -> None:
+    assert (collation_fault(collate, provider) is not None) == refused
