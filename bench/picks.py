@@ -42,11 +42,12 @@ ME = User("bench", "me", "me")
 
 
 async def fill(db: Database) -> None:
+    """The bench's rows, in one transaction (outside one, each row would commit by itself)."""
     async with db.transaction():
-        await fill_mine(db)
+        await fill_rows(db)
 
 
-async def fill_mine(db: Database) -> None:
+async def fill_rows(db: Database) -> None:
     rng = random.Random(13)
     ids = [f"q{i:05d}" for i in range(N)]
     await db.executemany(
