@@ -18,8 +18,7 @@ from bot.grading.case_cache import CaseCache
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import load_problems
-from bot.store.database import open_database
-from bot.store.db import SqliteDatabase
+from bot.store.open import open_store
 
 
 @click.group()
@@ -99,8 +98,8 @@ def load() -> None:
     settings = settings_from_env()
 
     async def go() -> None:
-        async with open_database(settings.database) as db:
-            report = await load_bank(SqliteDatabase(db), settings.content_dir)
+        async with open_store(settings) as db:
+            report = await load_bank(db, settings.content_dir)
         click.echo(report.summary())
 
     try:
