@@ -47,7 +47,7 @@ from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem, load_problems
 from bot.grading.queue import QUEUE, GradingQueue, Verdicts, announce, job_app, open_job_queue
 from bot.grading.service import Grading, OnAccepted
-from bot.grading.shared_admission import SharedAdmission
+from bot.grading.shared_admission import SharedAdmission, SharedAdmissionConfig
 from bot.grading.worker import GradingWorker, StalledJobs
 from bot.learning.ledger import Ledger
 from bot.learning.scores import Scores
@@ -173,7 +173,12 @@ async def open_grading(
 
 @asynccontextmanager
 async def open_queued_grading(
-    pool: Pool, dsn: str, settings: Settings, clock: Clock, on_accepted: OnAccepted | None = None
+    pool: Pool,
+    dsn: str,
+    settings: Settings,
+    clock: Clock,
+    on_accepted: OnAccepted | None = None,
+    limits: SharedAdmissionConfig | None = None,
 ) -> AsyncIterator[Grading]:
     """A bot process's grading when graders grade (PostgreSQL): admission across processes,
     submissions deferred as jobs, verdicts awaited. `on_accepted` stays with the graders
@@ -183,12 +188,12 @@ async def open_queued_grading(
     submissions = SubmissionStore(database)
     verdicts = Verdicts(dsn, submissions)
     async with AsyncExitStack() as stack:
-        app = await stack.enter_async_context(open_job_queue(job_app(), pool))
+        app = await stack.enter_async_context(open_job_queue(job_app(dsn), pool))
         verdicts.start()
         stack.push_async_callback(verdicts.close)
         grader = Grader(_Elsewhere(), await asyncio.to_thread(_problems, settings))
         stack.callback(grader.close)
-        admission = SharedAdmission(database, submissions, clock)
+        admission = SharedAdmission(database, submissions, clock, limits or SharedAdmissionConfig())
         yield Grading(grader, admission, submissions, clock, on_accepted=on_accepted,
                       remote=GradingQueue(app, verdicts))  # fmt: skip
 
@@ -249,9 +254,8 @@ async def open_grader(
                           "(graders take their jobs from PostgreSQL)")  # fmt: skip
     clock = clock or clock_for(settings)
     async with AsyncExitStack() as stack:
-        pool = await stack.enter_async_context(
-            open_postgres(settings.postgres.reveal(), max_size=options.concurrency + 4)
-        )
+        dsn = settings.postgres.reveal()
+        pool = await stack.enter_async_context(open_postgres(dsn, max_size=options.concurrency + 4))
         database = PostgresDatabase(pool)
         sandbox = Sandbox(strict=settings.strict_isolation, warm=options.concurrency + 1)
         stack.push_async_callback(sandbox.close)
@@ -261,7 +265,7 @@ async def open_grader(
         stack.callback(grader.close)
         worker = GradingWorker(grader, SubmissionStore(database), clock,
                                functools.partial(announce, pool))  # fmt: skip
-        app = job_app()
+        app = job_app(dsn, options.concurrency + 3)
         worker.register(app)
         await stack.enter_async_context(open_job_queue(app, pool))
         stalled = StalledJobs(app, database, clock, stalled_after=options.stalled_after,

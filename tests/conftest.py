@@ -19,6 +19,9 @@ from bot.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store.database import open_database
 from tests.fakes import FakeAdapter, FakeClock, write_question
+from tests.postgres_fixtures import empty_postgres_dsn, postgres_cluster, postgres_dsn
+
+__all__ = ["empty_postgres_dsn", "postgres_cluster", "postgres_dsn"]  # fixtures for every suite
 
 
 @pytest.fixture
