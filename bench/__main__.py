@@ -10,6 +10,7 @@ from bench import (
     discord,
     grading,
     picks,
+    queue,
     quiz_burst,
     review,
     schedule,
@@ -31,6 +32,7 @@ SUITES = {
     "soak": soak.main,
     "scores": scores.main,
     "stores": stores.main,
+    "queue": queue.main,
 }
 
 if __name__ == "__main__":
