@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import aiosqlite
+import procrastinate
 
 from bot.clock import ScaledClock, SystemClock
 from bot.commands.context import Context
@@ -177,13 +178,14 @@ async def open_queued_grading(
     dsn: str,
     settings: Settings,
     clock: Clock,
-    on_accepted: OnAccepted | None = None,
     limits: SharedAdmissionConfig | None = None,
 ) -> AsyncIterator[Grading]:
     """A bot process's grading when graders grade (PostgreSQL): admission across processes,
-    submissions deferred as jobs, verdicts awaited. `on_accepted` stays with the graders
-    (see `open_grader`); the bot process knows the problems (for `/submit`'s checks) and
-    runs no sandbox. `open_app` will enter this in place of `open_grading` on PostgreSQL."""
+    submissions deferred as jobs, verdicts awaited. Scoring stays with the graders (see
+    `open_grader`), so a solution scores even if this process dies while it waits; the bot
+    process knows the problems (for `/submit`'s checks) and runs no sandbox. `open_app`
+    will enter this in place of `open_grading` on PostgreSQL, on the pool it opens for the
+    stores."""
     database = PostgresDatabase(pool)
     submissions = SubmissionStore(database)
     verdicts = Verdicts(dsn, submissions)
@@ -194,8 +196,7 @@ async def open_queued_grading(
         grader = Grader(_Elsewhere(), await asyncio.to_thread(_problems, settings))
         stack.callback(grader.close)
         admission = SharedAdmission(database, submissions, clock, limits or SharedAdmissionConfig())
-        yield Grading(grader, admission, submissions, clock, on_accepted=on_accepted,
-                      remote=GradingQueue(app, verdicts))  # fmt: skip
+        yield Grading(grader, admission, submissions, clock, remote=GradingQueue(app, verdicts))
 
 
 class _Elsewhere:
@@ -217,7 +218,7 @@ class GraderOptions:
 class GraderProcess:
     """`studybot grader`, built: `run()` takes jobs until cancelled (or SIGTERM/SIGINT)."""
 
-    jobs: Any  # the procrastinate App
+    jobs: procrastinate.App
     worker: GradingWorker
     stalled: StalledJobs
     options: GraderOptions

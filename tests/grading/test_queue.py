@@ -135,6 +135,9 @@ async def test_two_graders_take_a_burst_with_the_limits_held_across_processes(
     assert verdicts[Verdict.ACCEPTED] >= 50  # the second of each member's is right
     graded = await scalar(postgres_dsn, "SELECT count(*) FROM submissions WHERE state = "
                           "'graded' AND attempts = 1 AND grade IS NOT NULL")  # fmt: skip
+    # Each job is acknowledged just after its verdict is announced.
+    await until(postgres_dsn, "SELECT count(*) = 100 FROM procrastinate_jobs "
+                "WHERE status = 'succeeded'")  # fmt: skip
     jobs = await scalar(postgres_dsn, "SELECT count(*) FROM procrastinate_jobs WHERE "
                         "status = 'succeeded' AND attempts = 1")  # fmt: skip
     assert (graded, jobs) == (100, 100)  # every admitted one graded once, by one job
@@ -157,6 +160,8 @@ async def test_a_grader_killed_mid_job_still_yields_one_verdict(
     assert grade.verdict is Verdict.TIME_LIMIT_EXCEEDED
     row = await scalar(postgres_dsn, "SELECT state || ':' || attempts FROM submissions")
     assert row == "graded:2"
+    # The job is acknowledged just after the verdict is announced.
+    await until(postgres_dsn, "SELECT status = 'succeeded' FROM procrastinate_jobs")
     job = await scalar(postgres_dsn, "SELECT status || ':' || attempts FROM procrastinate_jobs")
     assert job == "succeeded:2"  # taken twice: retried once, after its grader's lease lapsed
 
@@ -177,3 +182,29 @@ async def test_a_job_that_kills_its_grader_twice_is_marked_failed(
             await asyncio.wait_for(waiting, 60)
     row = await scalar(postgres_dsn, "SELECT state || ':' || attempts FROM submissions")
     assert row == "failed:3"
+
+
+async def test_the_queue_bound_holds_across_processes_and_says_how_many_wait(
+    postgres_dsn: str, cache: Path
+) -> None:
+    """No grader runs: two members' submissions wait, sent through two bot processes; a
+    third, through either, is refused, told how many wait across the deployment."""
+    settings, limits = queue_settings(postgres_dsn, cache), SharedAdmissionConfig(queue_size=2)
+    async with (
+        bot_process(settings, SystemClock(), limits) as one,
+        bot_process(settings, SystemClock(), limits) as two,
+    ):
+        problem = one.problem("fast-power")
+        assert problem is not None
+        waiting = [
+            asyncio.create_task(grading.submit(User("test", f"w{i}", "W"), Locale.EN, problem,
+                                               WRONG_POW))
+            for i, grading in enumerate((one, two))
+        ]  # fmt: skip
+        await until(postgres_dsn, "SELECT count(*) = 2 FROM submissions")
+        for grading in (one, two):
+            with pytest.raises(TooBusy, match="2 submissions ahead of you"):
+                await grading.submit(User("test", "late", "L"), Locale.EN, problem, WRONG_POW)
+        for task in waiting:
+            task.cancel()
+        await asyncio.gather(*waiting, return_exceptions=True)
