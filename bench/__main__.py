@@ -11,6 +11,7 @@ from bench import (
     fleet,
     grading,
     picks,
+    queue,
     quiz_burst,
     review,
     schedule,
@@ -33,6 +34,7 @@ SUITES = {
     "soak": soak.main,
     "scores": scores.main,
     "stores": stores.main,
+    "queue": queue.main,
 }
 
 if __name__ == "__main__":

@@ -32,6 +32,8 @@ from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontext
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import procrastinate
+
 from bot.clock import ScaledClock, SystemClock
 from bot.commands.context import Context
 from bot.content.loader import load_if_changed
@@ -45,7 +47,7 @@ from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem, load_problems
 from bot.grading.queue import QUEUE, GradingQueue, Verdicts, announce, job_app, open_job_queue
 from bot.grading.service import Grading, OnAccepted
-from bot.grading.shared_admission import SharedAdmission
+from bot.grading.shared_admission import SharedAdmission, SharedAdmissionConfig
 from bot.grading.worker import GradingWorker, StalledJobs
 from bot.learning.ledger import Ledger
 from bot.learning.scores import Scores
@@ -110,8 +112,8 @@ async def open_app(
         store = QuestionStore(database)
         schedules, submissions = ScheduleStore(database), SubmissionStore(database)
         quizzes, prefs = QuizStore(database), Preferences(database)
-        ledger = Ledger(ActivityStore(database), prefs, schedules)
-        scores = Scores(ledger, ScoreStore(database), BoardStore(database))
+        scores = scoring(database, prefs, schedules)
+        ledger = scores.ledger
         platforms = Platforms()
         config = SchedulerConfig(grace=settings.grace)
         summaries = Summaries(SummaryStore(database), scores.boards, platforms, clock)
@@ -133,6 +135,13 @@ async def open_app(
         digest = Digest(prefs, cards, platforms, clock)
         yield App(Studybot(context), store, scheduler, database, graded, platforms, quizzes,
                   tallies, ledger, digest, scores)  # fmt: skip
+
+
+def scoring(database: Database, prefs: Preferences, schedules: ScheduleStore) -> Scores:
+    """Points, streaks and boards over `database`: for the bot, and for graders (which score
+    the solutions they accept)."""
+    ledger = Ledger(ActivityStore(database), prefs, schedules)
+    return Scores(ledger, ScoreStore(database), BoardStore(database))
 
 
 def clock_for(settings: Settings) -> Clock:
@@ -180,24 +189,29 @@ async def open_grading(
 
 @asynccontextmanager
 async def open_queued_grading(
-    pool: Pool, dsn: str, settings: Settings, clock: Clock, on_accepted: OnAccepted | None = None
+    pool: Pool,
+    dsn: str,
+    settings: Settings,
+    clock: Clock,
+    limits: SharedAdmissionConfig | None = None,
 ) -> AsyncIterator[Grading]:
     """A bot process's grading when graders grade (PostgreSQL): admission across processes,
-    submissions deferred as jobs, verdicts awaited. `on_accepted` stays with the graders
-    (see `open_grader`); the bot process knows the problems (for `/submit`'s checks) and
-    runs no sandbox. `open_app` will enter this in place of `open_grading` on PostgreSQL."""
+    submissions deferred as jobs, verdicts awaited. Scoring stays with the graders (see
+    `open_grader`), so a solution scores even if this process dies while it waits; the bot
+    process knows the problems (for `/submit`'s checks) and runs no sandbox. `open_app`
+    will enter this in place of `open_grading` on PostgreSQL, on the pool it opens for the
+    stores."""
     database = PostgresDatabase(pool)
     submissions = SubmissionStore(database)
     verdicts = Verdicts(dsn, submissions)
     async with AsyncExitStack() as stack:
-        app = await stack.enter_async_context(open_job_queue(job_app(), pool))
+        app = await stack.enter_async_context(open_job_queue(job_app(dsn), pool))
         verdicts.start()
         stack.push_async_callback(verdicts.close)
         grader = Grader(_Elsewhere(), await asyncio.to_thread(_problems, settings))
         stack.callback(grader.close)
-        admission = SharedAdmission(database, submissions, clock)
-        yield Grading(grader, admission, submissions, clock, on_accepted=on_accepted,
-                      remote=GradingQueue(app, verdicts))  # fmt: skip
+        admission = SharedAdmission(database, submissions, clock, limits or SharedAdmissionConfig())
+        yield Grading(grader, admission, submissions, clock, remote=GradingQueue(app, verdicts))
 
 
 class _Elsewhere:
@@ -219,7 +233,7 @@ class GraderOptions:
 class GraderProcess:
     """`studybot grader`, built: `run()` takes jobs until cancelled (or SIGTERM/SIGINT)."""
 
-    jobs: Any  # the procrastinate App
+    jobs: procrastinate.App
     worker: GradingWorker
     stalled: StalledJobs
     options: GraderOptions
@@ -248,17 +262,15 @@ async def open_grader(
     taken), the problems, the job queue with this process's task, the stalled-job loop.
 
     Scoring: an accepted solution is scored by the grader that records it (`on_accepted`,
-    retried with the job, idempotent by the ledger's dedupe keys). The scoring stores
-    (scores, boards, schedules) are not yet on the `Database` boundary, so until they are
-    the hook is left unset here and a grader records verdicts only."""
+    retried with the job, idempotent by the ledger's dedupe keys), so it scores even if the
+    bot process that took it died while it waited."""
     if settings.postgres is None:
         raise ConfigError("studybot grader needs STUDYBOT_DATABASE=postgresql://… "
                           "(graders take their jobs from PostgreSQL)")  # fmt: skip
     clock = clock or clock_for(settings)
     async with AsyncExitStack() as stack:
-        pool = await stack.enter_async_context(
-            open_postgres(settings.postgres.reveal(), max_size=options.concurrency + 4)
-        )
+        dsn = settings.postgres.reveal()
+        pool = await stack.enter_async_context(open_postgres(dsn, max_size=options.concurrency + 4))
         database = PostgresDatabase(pool)
         sandbox = Sandbox(strict=settings.strict_isolation, warm=options.concurrency + 1)
         stack.push_async_callback(sandbox.close)
@@ -266,9 +278,10 @@ async def open_grader(
         log.info("grading sandbox ready; isolation %s", (await sandbox.start()).describe())
         grader = Grader(sandbox, await loading)
         stack.callback(grader.close)
+        scores = scoring(database, Preferences(database), ScheduleStore(database))
         worker = GradingWorker(grader, SubmissionStore(database), clock,
-                               functools.partial(announce, pool))  # fmt: skip
-        app = job_app()
+                               functools.partial(announce, pool), scores.solved)  # fmt: skip
+        app = job_app(dsn, options.concurrency + 3)
         worker.register(app)
         await stack.enter_async_context(open_job_queue(app, pool))
         stalled = StalledJobs(app, database, clock, stalled_after=options.stalled_after,

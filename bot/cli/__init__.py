@@ -34,6 +34,8 @@ COMMANDS = {
     "grade": ("bot.cli.grade:grade",
               "Grade FILE (a Python solution, or '-' for stdin) against a coding problem's tests."),
     "sandbox": ("bot.cli.sandbox:sandbox_group", "The grading sandbox: drills for operators."),
+    "grader": ("bot.cli.grader:grader",
+               "Grade queued submissions (needs STUDYBOT_DATABASE=postgresql://…)."),
 }  # fmt: skip
 
 

@@ -41,16 +41,19 @@ POLL = 2.0  # seconds between reads of a waited-for row, should a notification b
 RECONNECT = 1.0  # seconds before the listening connection is opened again after a loss
 
 
-def job_app() -> procrastinate.App:
-    """A procrastinate app on a psycopg connector; `open_job_queue` gives it its pool."""
-    return procrastinate.App(connector=procrastinate.PsycopgConnector())
+def job_app(dsn: str, connections: int = 4) -> procrastinate.App:
+    """A procrastinate app on a psycopg connector with a small pool of its own: its
+    connections are configured its way (not in autocommit; its LISTEN connection sets that
+    itself, and refuses a pool that already does, as ours does)."""
+    connector = procrastinate.PsycopgConnector(conninfo=dsn, min_size=1, max_size=connections)
+    return procrastinate.App(connector=connector)
 
 
 @asynccontextmanager
 async def open_job_queue(app: procrastinate.App, pool: Pool) -> AsyncIterator[procrastinate.App]:
-    """`app` on `pool` (ours: one pool per process), with procrastinate's schema in place."""
+    """`app`, open, with procrastinate's schema in place (applied through `pool`, ours)."""
     await apply_schema(pool)
-    async with app.open_async(pool):
+    async with app.open_async():
         yield app
 
 

@@ -15,8 +15,8 @@ unavailable) is given back.
 
 With a grading queue (PostgreSQL; `remote`), this process does not grade: the admitted,
 stored submission is handed to the queue and its outcome awaited (bot/grading/queue.py);
-graders record the verdict, score it and recover what a dead grader left (the worker in
-bot/grading/worker.py uses `grade_stored` below, the same steps as recovery here).
+graders record the verdict, score it and recover what a dead grader left (the job handler
+in bot/grading/worker.py takes the steps recovery takes here, attempts counted the same).
 """
 
 from __future__ import annotations

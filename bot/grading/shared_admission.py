@@ -20,14 +20,14 @@ Waiting for a slot is the queue's business (graders take jobs as they free up), 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.errors import TooBusy
 from bot.grading.admission import Place, Store
 from bot.i18n import t
 from bot.ports import Clock
 from bot.store.db import Database
-from bot.store.submissions import SubmissionStore
+from bot.store.submissions import Standing, SubmissionStore
 from bot.types import Locale, User
 
 MINUTE = timedelta(minutes=1)
@@ -49,19 +49,18 @@ class SharedAdmission:
     async def place(self, user: User, locale: Locale, kind: str, store: Store) -> Place:
         async with self._db.transaction():
             await self._db.execute("SELECT pg_advisory_xact_lock(?)", (ADMISSION_LOCK,))
-            await self._check(user, locale, kind)
+            now = self._clock.now()
+            standing = await self._submissions.standing(user, kind, now - MINUTE)
+            self._check(standing, now, locale)
             submission_id = await store()
-            ahead = await self._submissions.ahead(submission_id)
-        return Place(submission_id, ahead)
+        # Everyone waiting was admitted before, under this lock: a smaller id, ahead of us.
+        return Place(submission_id, standing.queued)
 
-    async def _check(self, user: User, locale: Locale, kind: str) -> None:
-        if await self._submissions.pending(user):
+    def _check(self, standing: Standing, now: datetime, locale: Locale) -> None:
+        if standing.pending:
             raise TooBusy(t(locale, "grading.one_at_a_time"))
-        now = self._clock.now()
-        recent = await self._submissions.started_since(user, kind, now - MINUTE)
-        if len(recent) >= self.config.per_minute:
-            wait = int((recent[0] + MINUTE - now).total_seconds()) + 1
+        if standing.recent >= self.config.per_minute and standing.oldest_recent is not None:
+            wait = int((standing.oldest_recent + MINUTE - now).total_seconds()) + 1
             raise TooBusy(t(locale, "grading.rate", limit=self.config.per_minute, seconds=wait))
-        waiting = await self._submissions.ahead()
-        if waiting >= self.config.queue_size:
-            raise TooBusy(t(locale, "grading.busy", ahead=waiting))
+        if standing.queued >= self.config.queue_size:
+            raise TooBusy(t(locale, "grading.busy", ahead=standing.queued))

@@ -10,8 +10,8 @@ the bot down with it is known at the next start, and one that keeps failing is m
 With a grading queue (PostgreSQL), the row is also the job's state: a grader records the
 verdict with `finish`, which only a `queued` row takes, so the first verdict wins and a
 retried job never gives a second; the whole `Grade` is kept as JSON (`grade`) for the bot
-process that waits for it (`outcome`). The per-person limits read the same rows (`pending`,
-`started_since`), and `ahead` counts the queued rows before one, across every process.
+process that waits for it (`outcome`). The per-person limits read the same rows
+(`standing`), and `ahead` counts the queued rows before one, across every process.
 
 The SQL is portable (the `Database` boundary): `RETURNING` for new ids, `CASE` where SQLite
 has scalar `MAX(a, b)`.
@@ -63,6 +63,16 @@ class Outcome:
 
     state: str
     grade: Grade | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A person's place before admission (`SubmissionStore.standing`)."""
+
+    pending: bool  # a submission of theirs waits for its verdict
+    recent: int  # sent in the window asked about
+    oldest_recent: datetime | None
+    queued: int  # submissions waiting, everyone's
 
 
 class SubmissionStore:
@@ -139,23 +149,22 @@ class SubmissionStore:
                                    "THEN attempts - 1 ELSE 0 END WHERE id = ?",
                                    (submission_id,))  # fmt: skip
 
-    async def pending(self, user: User) -> bool:
-        """Whether `user` has a submission waiting for its verdict."""
-        row = await self._db.fetch_one("SELECT 1 FROM submissions WHERE state = 'queued' "
-                                       "AND platform = ? AND user_id = ? LIMIT 1",
-                                       (user.platform, user.id))  # fmt: skip
-        return row is not None
-
-    async def started_since(self, user: User, kind: str, since: datetime) -> list[datetime]:
-        """When `user`'s submissions (kind "submit") or runs ("run") since `since` were sent,
-        oldest first: the per-minute allowance, read from the rows themselves."""
+    async def standing(self, user: User, kind: str, since: datetime) -> Standing:
+        """What admission weighs, in one round trip: whether `user` has a submission waiting,
+        their submissions (kind "submit") or runs ("run") sent since `since`, and how many
+        wait in all."""
         solution = "IS NOT NULL" if kind == "submit" else "IS NULL"
-        rows = await self._db.fetch_all(
-            "SELECT created_at FROM submissions WHERE platform = ? AND user_id = ? "
-            f"AND problem_id {solution} AND created_at > ? ORDER BY created_at",
-            (user.platform, user.id, since.isoformat()),
+        mine = f"FROM submissions WHERE platform = ? AND user_id = ? AND problem_id {solution}"
+        row = await self._db.fetch_one(
+            "SELECT (SELECT count(*) FROM submissions WHERE state = 'queued' AND platform = ? "
+            f"AND user_id = ?), (SELECT count(*) {mine} AND created_at > ?), "
+            f"(SELECT min(created_at) {mine} AND created_at > ?), "
+            "(SELECT count(*) FROM submissions WHERE state = 'queued')",
+            (user.platform, user.id, *(user.platform, user.id, since.isoformat()) * 2),
         )  # fmt: skip
-        return [datetime.fromisoformat(r[0]) for r in rows]
+        assert row is not None
+        oldest = datetime.fromisoformat(row[2]) if row[2] else None
+        return Standing(int(row[0]) > 0, int(row[1]), oldest, int(row[3]))
 
     async def ahead(self, submission_id: int | None = None) -> int:
         """How many submissions wait for a verdict before this one (None: all that wait)."""

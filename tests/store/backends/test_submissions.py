@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from bot.grades import Grade, Reason, Verdict
 from bot.grades import TestResult as Result
 from bot.store.db import Database
-from bot.store.submissions import Outcome, Progress, SubmissionStore
+from bot.store.submissions import Outcome, Progress, Standing, SubmissionStore
 from bot.types import ChannelRef, User
 
 ALICE = User("test", "u-alice", "Alice")
@@ -60,15 +60,17 @@ async def test_what_admission_reads(backend: Database) -> None:
     a = await store.add(ALICE, "fast-power", "x", AT)
     b = await store.add(BOB, None, "x", AT + timedelta(seconds=10))
     c = await store.add(BOB, "fast-power", "x", AT + timedelta(seconds=20))
-    assert await store.pending(ALICE) and await store.pending(BOB)
+    assert (await store.standing(ALICE, "submit", AT)).pending
     assert (await store.ahead(a), await store.ahead(c), await store.ahead()) == (0, 2, 3)
     await store.finish(a, ACCEPTED, AT)
-    assert not await store.pending(ALICE)
+    assert not (await store.standing(ALICE, "submit", AT)).pending
     assert await store.ahead(c) == 1
-    assert await store.started_since(BOB, "run", AT) == [AT + timedelta(seconds=10)]
-    assert await store.started_since(BOB, "submit", AT) == [AT + timedelta(seconds=20)]
-    assert await store.started_since(BOB, "submit", AT + timedelta(seconds=20)) == []
+    later = AT + timedelta(seconds=20)
+    assert await store.standing(BOB, "run", AT) == Standing(True, 1, AT + timedelta(seconds=10), 2)
+    assert await store.standing(BOB, "submit", AT) == Standing(True, 1, later, 2)
+    assert await store.standing(BOB, "submit", later) == Standing(True, 0, None, 2)
     assert b < c
+    assert await store.standing(ALICE, "run", AT) == Standing(False, 0, None, 2)
 
 
 async def test_progress_and_solvers(backend: Database) -> None:

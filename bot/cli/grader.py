@@ -1,0 +1,50 @@
+"""`studybot grader`: a grading worker process, on any machine that reaches the database.
+
+It takes submissions from the PostgreSQL queue (procrastinate) one or `--concurrency` at a
+time, grades them in its own sandbox against the problems of its content directory (the same
+bank as the bots'), records the verdicts and wakes the bot processes that wait for them;
+with the others it puts back the jobs of graders that died (see bot/grading/worker.py).
+Run one per core; SIGTERM or Ctrl-C stops it after the job in hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+
+import click
+
+from bot.app import GraderOptions, open_grader
+from bot.cli.common import settings_from_env
+from bot.errors import ConfigError, StoreError
+from bot.settings import Settings
+
+DEFAULTS = GraderOptions()
+
+
+@click.command()
+@click.option("--concurrency", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="gradings at once in this process (each takes a core)")  # fmt: skip
+@click.option("--heartbeat", default=DEFAULTS.heartbeat, show_default=True,
+              type=click.FloatRange(0.1),
+              help="seconds between this grader's heartbeats")  # fmt: skip
+@click.option("--stalled-after", default=DEFAULTS.stalled_after, show_default=True,
+              type=click.FloatRange(0.5),
+              help="seconds of a grader's silence after which its jobs are retried")  # fmt: skip
+def grader(concurrency: int, heartbeat: float, stalled_after: float) -> None:
+    """Grade queued submissions (needs STUDYBOT_DATABASE=postgresql://…)."""
+    settings = settings_from_env()
+    options = GraderOptions(concurrency, heartbeat, stalled_after, sweep_every=heartbeat)
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(_grade(settings, options))
+    except (ConfigError, StoreError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+
+
+async def _grade(settings: Settings, options: GraderOptions) -> None:
+    async with open_grader(settings, options=options) as process:
+        click.echo("grader ready: taking jobs", err=True)
+        await process.run()

@@ -1,0 +1,92 @@
+"""A grader's job handler on its own: graded once, scored once, given up on after two deaths.
+
+The handler is called as procrastinate would call it, again for a retried job; the scoring
+hook writes to the real activity ledger with the dedupe key `Scores.solved` uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.grading.grader import Grader
+from bot.grading.pool import Sandbox
+from bot.grading.problems import Problem
+from bot.grading.worker import GradingWorker
+from bot.store.activity import Act, ActivityStore, ActKind
+from bot.store.db import Database
+from bot.store.postgres.database import open_postgres
+from bot.store.postgres.db import PostgresDatabase
+from bot.store.submissions import SubmissionStore
+from bot.types import ChannelRef, User
+from tests.fakes import FakeClock
+from tests.grading.conftest import reference
+
+ALICE = User("test", "alice", "Alice")
+HERE = ChannelRef("test", "general", "w")
+NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+async def db(postgres_dsn: str) -> AsyncIterator[Database]:
+    async with open_postgres(postgres_dsn, max_size=4) as pool:
+        yield PostgresDatabase(pool)
+
+
+@pytest.fixture
+async def grader(problems: dict[str, Problem]) -> AsyncIterator[Grader]:
+    box = Sandbox(warm=1)
+    await box.start()
+    here = Grader(box, problems)
+    yield here
+    here.close()
+    await box.close()
+
+
+class Recorded:
+    """The worker's two outlets: announcements heard, and solves scored into the ledger."""
+
+    def __init__(self, db: Database) -> None:
+        self.announced: list[int] = []
+        self.activity = ActivityStore(db)
+
+    async def announce(self, submission_id: int) -> None:
+        self.announced.append(submission_id)
+
+    async def solved(self, user: User, where: ChannelRef | None, problem: str,
+                     at: datetime) -> bool:  # fmt: skip
+        act = Act(ActKind.SOLVE, user, where or ChannelRef(user.platform, ""), problem, True,
+                  20, at, at.date(), f"solve:{user.platform}:{user.id}:{problem}")  # fmt: skip
+        return await self.activity.record(act)
+
+
+async def test_a_retried_job_grades_nothing_and_scores_nothing_twice(
+    db: Database, grader: Grader
+) -> None:
+    submissions, out, clock = SubmissionStore(db), Recorded(db), FakeClock(NOW)
+    worker = GradingWorker(grader, submissions, clock, out.announce, out.solved)
+    sid = await submissions.add(ALICE, "fast-power", reference("fast-power"), NOW, HERE)
+    await worker.handle(sid)
+    await worker.handle(sid)  # the job again: its grader died after recording the verdict
+    outcome = await submissions.outcome(sid)
+    assert outcome is not None and outcome.state == "graded"
+    assert outcome.grade is not None and outcome.grade.verdict.value == "accepted"
+    stored = await submissions.get(sid)
+    assert stored is not None and stored.attempts == 1  # graded once
+    assert await out.activity.points(ALICE) == 20  # scored once
+    assert out.announced == [sid, sid]  # whoever waits hears of it either way
+
+
+async def test_a_job_taken_a_third_time_is_given_up_on(db: Database, grader: Grader) -> None:
+    submissions, out = SubmissionStore(db), Recorded(db)
+    worker = GradingWorker(grader, submissions, FakeClock(NOW), out.announce, out.solved)
+    sid = await submissions.add(ALICE, "fast-power", reference("fast-power"), NOW, HERE)
+    for _ in range(2):  # two graders died grading it
+        await submissions.attempt(sid)
+    await worker.handle(sid)
+    outcome = await submissions.outcome(sid)
+    assert outcome is not None and (outcome.state, outcome.grade) == ("failed", None)
+    assert await out.activity.points(ALICE) == 0
+    assert out.announced == [sid]
