@@ -45,7 +45,15 @@ from bot.grading.case_cache import CaseCache
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem, load_problems
-from bot.grading.queue import QUEUE, GradingQueue, Verdicts, announce, job_app, open_job_queue
+from bot.grading.queue import (
+    PATIENCE,
+    QUEUE,
+    GradingQueue,
+    Verdicts,
+    announce,
+    job_app,
+    open_job_queue,
+)
 from bot.grading.service import Grading, OnAccepted
 from bot.grading.shared_admission import SharedAdmission, SharedAdmissionConfig
 from bot.grading.worker import GradingWorker, StalledJobs
@@ -194,6 +202,7 @@ async def open_queued_grading(
     settings: Settings,
     clock: Clock,
     limits: SharedAdmissionConfig | None = None,
+    patience: float = PATIENCE,
 ) -> AsyncIterator[Grading]:
     """A bot process's grading when graders grade (PostgreSQL): admission across processes,
     submissions deferred as jobs, verdicts awaited. Scoring stays with the graders (see
@@ -211,7 +220,8 @@ async def open_queued_grading(
         grader = Grader(_Elsewhere(), await asyncio.to_thread(_problems, settings))
         stack.callback(grader.close)
         admission = SharedAdmission(database, submissions, clock, limits or SharedAdmissionConfig())
-        yield Grading(grader, admission, submissions, clock, remote=GradingQueue(app, verdicts))
+        remote = GradingQueue(app, verdicts, patience)
+        yield Grading(grader, admission, submissions, clock, remote=remote)
 
 
 class _Elsewhere:

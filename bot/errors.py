@@ -56,6 +56,11 @@ class GradingFailed(UserError):
     as its verdict: the code may be at fault, and nothing the bot can retry will help."""
 
 
+class GradingDelayed(UserError):
+    """No grader took the submission in time. It stays queued: a grader grades it when one
+    is free, and its verdict is on its author's record (`/me`)."""
+
+
 class ConfigError(StudybotError):
     """A setting has a wrong value. The message names the setting."""
 

@@ -398,6 +398,10 @@ CATALOG: dict[str, tuple[str, str]] = {
     "grading.busy": ("The grader is busy: {ahead} submissions ahead of you. "
                      "Try again in a minute.",
                      "评测繁忙：前面还有 {ahead} 个提交。请稍后再试。"),
+    "grading.delayed": ("No grader is free yet, so your submission waits in the queue. It will "
+                        "be graded as soon as one is, and the verdict will be on `/me`.",
+                        "暂时没有空闲的评测进程，你的提交已在队列中等待。"
+                        "一有空闲就会评测，结果可在 `/me` 查看。"),
     "grading.failed": ("Grading failed: your submission stopped its grader twice, so it was "
                        "given up on. Check it for runaway memory or processes and submit again.",
                        "评测失败：你的提交两次使评测进程中断，已放弃评测。请检查内存或进程使用后重新提交。"),

@@ -142,17 +142,22 @@ class Verdicts:
                 waiting.set()
 
 
+PATIENCE = 300.0  # seconds a chat reply waits for a grader (Discord's follow-ups last 15 min)
+
+
 class GradingQueue:
     """Grading elsewhere, as `Grading` asks for it: queue a stored submission, wait for
-    its outcome."""
+    its outcome, `patience` seconds at most (then TimeoutError: no grader took it in time;
+    the job stays queued, and the verdict, once a grader records it, is on the record)."""
 
-    def __init__(self, app: procrastinate.App, verdicts: Verdicts) -> None:
-        self._app, self._verdicts = app, verdicts
+    def __init__(self, app: procrastinate.App, verdicts: Verdicts,
+                 patience: float = PATIENCE) -> None:  # fmt: skip
+        self._app, self._verdicts, self._patience = app, verdicts, patience
 
     async def outcome_of(self, submission_id: int) -> Outcome:
         waiting = asyncio.create_task(self._verdicts.wait(submission_id))
         try:
             await defer(self._app, submission_id)
-            return await waiting
+            return await asyncio.wait_for(waiting, self._patience)
         finally:
             waiting.cancel()

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from bot.errors import GradingFailed, GradingUnavailable
+from bot.errors import GradingDelayed, GradingFailed, GradingUnavailable
 from bot.grades import Grade, Verdict
 from bot.grading.admission import Admits
 from bot.grading.grader import Grader
@@ -67,7 +67,10 @@ class Remote(Protocol):
     """Grading in other processes: a stored submission in, its outcome (graded or failed)
     out, once one of them has recorded it."""
 
-    async def outcome_of(self, submission_id: int) -> Outcome: ...
+    async def outcome_of(self, submission_id: int) -> Outcome:
+        """Queue the stored submission and wait for its outcome; TimeoutError if no grader
+        took it in time (it stays queued)."""
+        ...
 
 
 class Grading:
@@ -126,7 +129,11 @@ class Grading:
 
         place = await self.admission.place(user, locale, "submit" if problem else "run", store)
         if self._remote is not None:
-            return _verdict(await self._remote.outcome_of(place.submission_id), locale)
+            try:
+                outcome = await self._remote.outcome_of(place.submission_id)
+            except TimeoutError:
+                raise GradingDelayed(t(locale, "grading.delayed")) from None
+            return _verdict(outcome, locale)
         async with place:
             grade = await (self.grader.grade(problem, code) if problem else self.grader.run(code))
         await self.submissions.finish(place.submission_id, grade, self._clock.now())

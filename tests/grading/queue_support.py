@@ -16,7 +16,7 @@ import psycopg
 
 from bot.app import open_queued_grading
 from bot.grades import Grade
-from bot.grading.queue import apply_schema
+from bot.grading.queue import PATIENCE, apply_schema
 from bot.grading.service import Grading
 from bot.grading.shared_admission import SharedAdmissionConfig
 from bot.ports import Clock
@@ -34,7 +34,10 @@ def queue_settings(dsn: str, cache: Path) -> Settings:
 
 @asynccontextmanager
 async def bot_process(
-    settings: Settings, clock: Clock, limits: SharedAdmissionConfig | None = None
+    settings: Settings,
+    clock: Clock,
+    limits: SharedAdmissionConfig | None = None,
+    patience: float = PATIENCE,
 ) -> AsyncIterator[Grading]:
     """One bot process's grading, as `open_app` will wire it on PostgreSQL: its own pool,
     its own listening connection."""
@@ -42,7 +45,9 @@ async def bot_process(
     dsn = settings.postgres.reveal()
     async with (
         open_postgres(dsn, max_size=8) as pool,
-        open_queued_grading(pool, dsn, settings, clock, limits=limits) as grading,
+        open_queued_grading(
+            pool, dsn, settings, clock, limits=limits, patience=patience
+        ) as grading,
     ):
         yield grading
 

@@ -17,7 +17,7 @@ import pytest
 
 from bot.app import GraderOptions, open_app, open_grader
 from bot.clock import SystemClock
-from bot.errors import GradingFailed, TooBusy
+from bot.errors import GradingDelayed, GradingFailed, TooBusy
 from bot.grades import Verdict
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
@@ -232,3 +232,14 @@ async def test_the_queue_bound_holds_across_processes_and_says_how_many_wait(
         for task in waiting:
             task.cancel()
         await asyncio.gather(*waiting, return_exceptions=True)
+
+
+async def test_with_no_grader_the_member_hears_so_and_the_submission_waits(
+    postgres_dsn: str, cache: Path
+) -> None:
+    settings = queue_settings(postgres_dsn, cache)
+    async with bot_process(settings, SystemClock(), patience=0.5) as grading:
+        with pytest.raises(GradingDelayed, match="waits in the queue"):
+            await grading.run(ALICE, Locale.EN, "print(1)")
+    assert await scalar(postgres_dsn, "SELECT state FROM submissions") == "queued"
+    assert await scalar(postgres_dsn, "SELECT status FROM procrastinate_jobs") == "todo"
