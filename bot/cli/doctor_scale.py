@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 import psycopg
 
 from bot.settings import Secret, Settings, safe_dsn
-from bot.store.postgres.database import SCHEMA_VERSION
+from bot.store.postgres.database import SCHEMA_VERSION, collation_fault
 
 CONNECT_TIMEOUT = 5  # seconds; libpq's connect_timeout (2 is its least useful value)
 QUEUE_TABLE = "procrastinate_jobs"
@@ -55,12 +55,16 @@ async def check_postgres(settings: Settings) -> tuple[list[str], bool]:
     assert settings.postgres is not None
     where = safe_dsn(settings.postgres)
     try:
-        [(server, has_schema, has_questions)] = await _query(settings.postgres, _STATUS)
+        [(server, has_schema, has_questions, collate, provider)] = await _query(
+            settings.postgres, _STATUS
+        )
         version = (await _query(settings.postgres, _VERSION))[0][0] if has_schema else 0
         questions = (await _query(settings.postgres, _QUESTIONS))[0][0] if has_questions else None
     except Unreachable as exc:
         return [f"database: cannot connect to {where}: {exc}"], False
     version = int(version or 0)
+    if fault := collation_fault(str(collate), str(provider)):
+        return [f"database: {where}: {fault}"], False
     if version > SCHEMA_VERSION:
         return [f"database: {where}: schema v{version} is newer than this studybot "
                 f"(v{SCHEMA_VERSION}): upgrade studybot"], False  # fmt: skip
@@ -76,7 +80,8 @@ async def check_postgres(settings: Settings) -> tuple[list[str], bool]:
 # without failing on its absence; a query naming an absent table fails as it is parsed).
 _STATUS = """
 SELECT current_setting('server_version'), to_regclass('schema_version') IS NOT NULL,
-       to_regclass('questions') IS NOT NULL
+       to_regclass('questions') IS NOT NULL, datcollate, datlocprovider
+FROM pg_database WHERE datname = current_database()
 """
 
 

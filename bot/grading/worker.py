@@ -92,11 +92,14 @@ class GradingWorker:
         return grade
 
     async def _settled(self, s: Submission, grade: Grade | None) -> None:
-        """Score an accepted solution (again is harmless), then wake whoever waits."""
+        """Wake whoever waits, then score an accepted solution. The verdict is recorded
+        already, so the reply need not wait for the points; a grader lost before scoring
+        leaves the job unacknowledged, and its retry scores (again is harmless: the
+        ledger's dedupe key)."""
+        await self._announce(s.id)
         accepted = grade is not None and grade.verdict is Verdict.ACCEPTED
         if accepted and s.problem_id and self._on_accepted is not None:
             await self._on_accepted(s.author(), s.sent_to(), s.problem_id, self._clock.now())
-        await self._announce(s.id)
 
 
 class StalledJobs:
