@@ -22,7 +22,7 @@ from bot.errors import StoreError
 from bot.settings import Settings
 from bot.store.copy import SEARCH, SEEDED, copy_database
 from bot.store.database import open_database
-from bot.store.db import SqliteDatabase
+from bot.store.db import Database, SqliteDatabase
 from bot.store.postgres.database import open_postgres
 from bot.store.postgres.db import PostgresDatabase
 from bot.store.postgres.search import PostgresIndex
@@ -33,7 +33,7 @@ from tests.quiz.test_channel_quiz import ALICE, BOB, POSTED, click, content_dir,
 __all__ = ["content_dir"]  # the quiz bank, as a fixture of this module too
 
 
-async def _history(db: aiosqlite.Connection, settings: Settings, clock: FakeClock) -> Path:
+async def _history(db: Database, settings: Settings, clock: FakeClock) -> Path:
     """A deployment with a posted quiz, two answers and a submission: its SQLite file."""
     async with posted(db, settings, clock, FakeAdapter()) as app:
         (post,) = app.platforms.get("test").sent  # type: ignore[union-attr]
@@ -59,9 +59,9 @@ def _pg_rows(dsn: str, table: str, columns: list[str]) -> list[tuple[object, ...
 
 
 async def test_every_table_arrives_row_for_row_and_the_counts_are_reported(
-    loaded_db: aiosqlite.Connection, settings: Settings, clock: FakeClock, postgres_dsn: str
+    loaded_database: Database, settings: Settings, clock: FakeClock, postgres_dsn: str
 ) -> None:
-    source = await _history(loaded_db, settings, clock)
+    source = await _history(loaded_database, settings, clock)
     copied = await copy_database(source, postgres_dsn)
     counts = dict(copied.tables)
     for table in ("questions", "schedules", "daily_posts", "quiz_answers", "activity",
@@ -79,9 +79,9 @@ async def test_every_table_arrives_row_for_row_and_the_counts_are_reported(
 
 
 async def test_the_copy_serves_search_and_new_rows_continue_after_the_copied_ids(
-    loaded_db: aiosqlite.Connection, settings: Settings, clock: FakeClock, postgres_dsn: str
+    loaded_database: Database, settings: Settings, clock: FakeClock, postgres_dsn: str
 ) -> None:
-    source = await _history(loaded_db, settings, clock)
+    source = await _history(loaded_database, settings, clock)
     await copy_database(source, postgres_dsn)
     async with open_postgres(postgres_dsn, max_size=1) as pool:
         db = PostgresDatabase(pool)
@@ -109,9 +109,9 @@ def test_the_tables_migrations_fill_are_the_ones_the_copy_replaces(postgres_dsn:
 
 
 async def test_a_destination_with_rows_is_refused_and_left_as_it_was(
-    loaded_db: aiosqlite.Connection, settings: Settings, clock: FakeClock, postgres_dsn: str
+    loaded_database: Database, settings: Settings, clock: FakeClock, postgres_dsn: str
 ) -> None:
-    source = await _history(loaded_db, settings, clock)
+    source = await _history(loaded_database, settings, clock)
     await copy_database(source, postgres_dsn)
     before = _pg_rows(postgres_dsn, "activity", ["id"])
     with pytest.raises(StoreError, match="already holds rows"):
