@@ -9,8 +9,8 @@ that each was posted once.
 
 The processes share a clock shifted so that the minute falls a few seconds after they start
 (wall time plus one offset, speed 1), so the run waits seconds, not a minute. The bank's
-questions are read from a SQLite copy (the question store is on SQLite only for now) and
-copied into PostgreSQL for the ledger's keys.
+questions are copied from a SQLite build of it into PostgreSQL, where every process reads
+them.
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ import psycopg
 from bench.schedule import PLATFORM_LATENCY, ZONES, NullPlatform, bank_db
 from bot.platforms import Platforms
 from bot.scheduler import Scheduler
-from bot.store.database import open_database
 from bot.store.postgres.database import open_postgres
 from bot.store.postgres.db import PostgresDatabase
 from bot.store.questions import QuestionStore
@@ -61,14 +60,14 @@ class ShiftedClock:
 # --- one scheduler process ---------------------------------------------------------------
 
 
-async def _worker(dsn: str, bank: str, offset: float, name: str) -> None:
+async def _worker(dsn: str, offset: float, name: str) -> None:
     stopping = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
     platform = NullPlatform(PLATFORM_LATENCY)
-    async with open_database(Path(bank)) as content, open_postgres(dsn, max_size=4) as pool:
-        scheduler = Scheduler(ScheduleStore(PostgresDatabase(pool)), QuestionStore(content),
-                              ShiftedClock(offset), Platforms({"bench": platform}),
-                              owner=name)  # fmt: skip
+    async with open_postgres(dsn, max_size=4) as pool:
+        db = PostgresDatabase(pool)
+        scheduler = Scheduler(ScheduleStore(db), QuestionStore(db), ShiftedClock(offset),
+                              Platforms({"bench": platform}), owner=name)  # fmt: skip
         await scheduler.start()
         ready = time.time()
         running = asyncio.create_task(scheduler.run(), name="bench-scheduler")
@@ -120,7 +119,7 @@ async def _round(dsn: str, bank: Path, processes: int) -> None:
     due_wall = SLOT.timestamp() - offset
     workers = [
         await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bench.fleet", dsn, str(bank), repr(offset), f"p{n}",
+            sys.executable, "-m", "bench.fleet", dsn, repr(offset), f"p{n}",
             stdout=asyncio.subprocess.PIPE,
         )
         for n in range(processes)
@@ -165,5 +164,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    _, dsn, bank, offset, name = sys.argv
-    asyncio.run(_worker(dsn, bank, float(offset), name))
+    _, dsn, offset, name = sys.argv
+    asyncio.run(_worker(dsn, float(offset), name))

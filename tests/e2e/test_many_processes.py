@@ -4,6 +4,10 @@ Each process runs one of three Discord shards and the same scheduler over the sh
 database. 500 channels' daily questions fall due in the same minute: each is posted exactly
 once between them; one process is killed (SIGKILL) while the minute's posts are going out,
 and the other two post what it had claimed and not sent once its claims' lease lapses.
+
+With two `studybot grader` processes beside them, members of three servers (one per shard)
+send solutions through Discord's form: each gets one verdict, from whichever bot process
+runs their server's shard, though one grader is killed with SIGKILL in the middle of it.
 """
 
 from __future__ import annotations
@@ -25,7 +29,10 @@ from bot.store.postgres.db import PostgresDatabase
 from bot.store.schedules import ScheduleStore
 from bot.types import ChannelRef
 from tests.adapters.discord.stub import GUILD_ID, TOKEN, DiscordStub
+from tests.adapters.discord.test_grading import SOLUTION, form_submit
+from tests.adapters.discord.test_interactions import MODAL
 from tests.e2e.process import Run, studybot_run
+from tests.grading.queue_support import Graders, scalar, until
 
 CHANNELS = 500
 FIRST_CHANNEL = 500_000
@@ -84,3 +91,50 @@ async def test_each_post_goes_out_once_and_a_killed_process_loses_none(
     assert set(held) == channels and set(held.values()) == {1}, held.most_common(3)
     taken = sum("claim lapsed, taken over" in line for run in runs[1:] for line in run.err)
     assert taken > 0  # the killed process held claims it never sent: the others sent them
+
+
+def _guild_on(shard: int, shards: int = 3) -> str:
+    """A server id Discord would deliver on `shard`: (id >> 22) % shards."""
+    return str(((999 * shards + shard) << 22) + 7)
+
+
+async def test_solutions_from_every_shard_get_one_verdict_though_a_grader_dies(
+    postgres_dsn: str, discord_stub: DiscordStub, tmp_path: Path
+) -> None:
+    stub, members = discord_stub, 24
+    guilds = [_guild_on(shard) for shard in range(3)]
+    for n, guild in enumerate(guilds):
+        stub.add_guild(guild, str(700_000 + n))
+    cache = tmp_path / "cache"
+    env = {"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE_URL": stub.api,
+           "DISCORD_GATEWAY_URL": stub.ws_url, "DISCORD_SHARD_COUNT": "3",
+           "STUDYBOT_CACHE_DIR": str(cache)}  # fmt: skip
+    graders = Graders(postgres_dsn, cache)
+    async with AsyncExitStack() as stack:
+        stack.push_async_callback(graders.stop_all)
+        doomed = await graders.start()
+        await graders.start()
+        runs = [await stack.enter_async_context(studybot_run(
+            postgres_dsn, "2026-01-05T10:00:00+00:00", cwd=tmp_path,
+            DISCORD_SHARD_IDS=str(shard), **env)) for shard in range(3)]  # fmt: skip
+        await asyncio.gather(*(run.wait_log("platform discord attached", 90) for run in runs))
+        sent = [await stub.interact(
+            MODAL, form_submit("code:submit:fast-power", SOLUTION),
+            member=(str(8000 + n), f"m{n}"), guild_id=guilds[n % 3],
+            channel_id=stub.guilds[guilds[n % 3]],
+        ) for n in range(members)]  # fmt: skip
+        await until(postgres_dsn, "SELECT count(*) >= 4 FROM submissions WHERE state = 'graded'")
+        await graders.kill(doomed)  # mid-burst: it holds jobs it will never finish
+
+        def verdicts() -> dict[str, int]:
+            return {iid: len(stub.calls("PATCH", f"/webhooks/1100/tok-{iid}/")) for iid in sent}
+
+        await stub.wait_for(lambda: all(verdicts().values()), within=120)
+        await asyncio.sleep(1.0)  # a second verdict would come now, if any came
+        for iid in sent:
+            [edit] = stub.calls("PATCH", f"/webhooks/1100/tok-{iid}/")
+            assert "Accepted" in edit.body["embeds"][0]["title"], edit.body
+    graded = await scalar(postgres_dsn, "SELECT count(*) FROM submissions WHERE state = 'graded'")
+    assert graded == members
+    solves = "SELECT count(*) = %s FROM activity WHERE kind = 'solve'"
+    await until(postgres_dsn, solves, (members,))  # each scored once, by its grader

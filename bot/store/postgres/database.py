@@ -42,7 +42,7 @@ async def open_postgres(
     is asked for explicitly (`conn.transaction()`, `PostgresDatabase.transaction()`)."""
     pool: Pool = AsyncConnectionPool(
         dsn, min_size=min_size, max_size=max_size, timeout=wait, open=False,
-        name="studybot", check=AsyncConnectionPool.check_connection,
+        name="studybot",
         kwargs={"autocommit": True},
     )  # fmt: skip
     try:
