@@ -173,10 +173,8 @@ class Grading:
             return "failed"
         attempt = await self.submissions.attempt(s.id)
         try:
-            grade = await (self.grader.grade(problem, s.code) if problem
-                           else self.grader.run(s.code))  # fmt: skip
+            grade = await grade_stored(self.grader, self.submissions, s, problem)
         except (GradingUnavailable, asyncio.CancelledError):
-            await asyncio.shield(self.submissions.give_back(s.id))  # not the code's doing
             raise
         except Exception:
             log.exception("grading submission %d again raised (attempt %d)", s.id, attempt)
@@ -188,6 +186,18 @@ class Grading:
         if problem is not None:
             await self._accepted(grade, s.author(), s.sent_to(), problem.id)
         return "graded"
+
+
+async def grade_stored(grader: Grader, submissions: SubmissionStore, s: Submission,
+                       problem: Problem | None) -> Grade:  # fmt: skip
+    """Grade a stored submission whose attempt is counted. An attempt that ended for the
+    bot's own reasons (shutdown, the sandbox unavailable) is given back: not the code's
+    doing, so it must not bring the submission nearer to being given up on."""
+    try:
+        return await (grader.grade(problem, s.code) if problem else grader.run(s.code))
+    except (GradingUnavailable, asyncio.CancelledError):
+        await asyncio.shield(submissions.give_back(s.id))
+        raise
 
 
 def _verdict(outcome: Outcome, locale: Locale) -> Grade:

@@ -32,7 +32,7 @@ from bot.errors import GradingUnavailable
 from bot.grades import Grade, Verdict
 from bot.grading.grader import Grader
 from bot.grading.queue import QUEUE, TASK, defer
-from bot.grading.service import MAX_ATTEMPTS, OnAccepted
+from bot.grading.service import MAX_ATTEMPTS, OnAccepted, grade_stored
 from bot.ports import Clock
 from bot.store.db import Database
 from bot.store.submissions import Submission, SubmissionStore
@@ -77,10 +77,8 @@ class GradingWorker:
             await self.submissions.fail(s.id, self._clock.now())
             return None
         try:
-            grade = await (self.grader.grade(problem, s.code) if problem
-                           else self.grader.run(s.code))  # fmt: skip
+            grade = await grade_stored(self.grader, self.submissions, s, problem)
         except (GradingUnavailable, asyncio.CancelledError):
-            await asyncio.shield(self.submissions.give_back(s.id))  # not the code's doing
             raise
         except Exception:
             log.exception("grading submission %d raised (attempt %d)", s.id, attempt)
