@@ -208,7 +208,7 @@ async def open_queued_grading(
     submissions deferred as jobs, verdicts awaited. Scoring stays with the graders (see
     `open_grader`), so a solution scores even if this process dies while it waits; the bot
     process knows the problems (for `/submit`'s checks) and runs no sandbox. `open_app`
-    will enter this in place of `open_grading` on PostgreSQL, on the pool it opens for the
+    enters this in place of `open_grading` on PostgreSQL, on the pool it opened for the
     stores."""
     database = PostgresDatabase(pool)
     submissions = SubmissionStore(database)
