@@ -13,9 +13,13 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import psycopg
+import pytest
 
 from bot.app import open_queued_grading
 from bot.grades import Grade
+from bot.grading.grader import Grader
+from bot.grading.pool import Sandbox
+from bot.grading.problems import Problem
 from bot.grading.queue import PATIENCE, apply_schema
 from bot.grading.service import Grading
 from bot.grading.shared_admission import SharedAdmissionConfig
@@ -125,3 +129,15 @@ def timeless(grade: Grade) -> Grade:
     """A Grade without what differs from one run to the next (CPU time, peak memory)."""
     tests = tuple(dataclasses.replace(t, cpu_ms=None) for t in grade.tests)
     return dataclasses.replace(grade, tests=tests, cpu_ms=None, peak_kb=None)
+
+
+@pytest.fixture
+async def grader(problems: dict[str, Problem]) -> AsyncIterator[Grader]:
+    """In-process grading, as with SQLite, in the test's own loop (the suite's shared
+    `grader` lives in a module-scoped loop; the queue's fixtures are per test)."""
+    box = Sandbox(warm=1)
+    await box.start()
+    here = Grader(box, problems)
+    yield here
+    here.close()
+    await box.close()

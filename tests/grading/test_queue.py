@@ -20,7 +20,6 @@ from bot.clock import SystemClock
 from bot.errors import GradingDelayed, GradingFailed, TooBusy
 from bot.grades import Verdict
 from bot.grading.grader import Grader
-from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem
 from bot.grading.service import Grading
 from bot.grading.shared_admission import SharedAdmissionConfig
@@ -30,11 +29,14 @@ from tests.grading.conftest import reference
 from tests.grading.queue_support import (
     Graders,
     bot_process,
+    grader,
     queue_settings,
     scalar,
     timeless,
     until,
 )
+
+__all__ = ["grader"]  # a fixture of this module too
 
 ALICE = User("test", "alice", "Alice")
 WRONG = (REPO / "content/problems/rotate-matrix/wrong/counter-clockwise.py").read_text("utf-8")
@@ -65,17 +67,6 @@ async def in_test_grader(postgres_dsn: str, cache: Path) -> AsyncIterator[None]:
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
-
-
-@pytest.fixture
-async def grader(problems: dict[str, Problem]) -> AsyncIterator[Grader]:
-    """In-process grading, as with SQLite: this test's own sandbox."""
-    box = Sandbox(warm=1)
-    await box.start()
-    here = Grader(box, problems)
-    yield here
-    here.close()
-    await box.close()
 
 
 async def test_a_queued_submission_gets_the_in_process_grade(

@@ -12,8 +12,6 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.grading.grader import Grader
-from bot.grading.pool import Sandbox
-from bot.grading.problems import Problem
 from bot.grading.worker import GradingWorker
 from bot.store.activity import Act, ActivityStore, ActKind
 from bot.store.db import Database
@@ -23,26 +21,19 @@ from bot.store.submissions import SubmissionStore
 from bot.types import ChannelRef, User
 from tests.fakes import FakeClock
 from tests.grading.conftest import reference
+from tests.grading.queue_support import grader
 
 ALICE = User("test", "alice", "Alice")
 HERE = ChannelRef("test", "general", "w")
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+__all__ = ["grader"]  # a fixture of this module too
 
 
 @pytest.fixture
 async def db(postgres_dsn: str) -> AsyncIterator[Database]:
     async with open_postgres(postgres_dsn, max_size=4) as pool:
         yield PostgresDatabase(pool)
-
-
-@pytest.fixture
-async def grader(problems: dict[str, Problem]) -> AsyncIterator[Grader]:
-    box = Sandbox(warm=1)
-    await box.start()
-    here = Grader(box, problems)
-    yield here
-    here.close()
-    await box.close()
 
 
 class Recorded:
