@@ -15,8 +15,14 @@ count bounds that: a job taken a third time (it took its grader down twice) is m
 A retried job whose row already has its verdict (the grader died after `finish`) grades
 nothing: it scores again (idempotent: the ledger's dedupe keys) and announces again, so the
 solution scores exactly once and the waiting process hears of it, whichever grader or bot
-process died meanwhile. A job whose bot process died before deferring it (the row is
-`queued`, no job names it) is deferred by the same loop once it is `orphaned_after` old.
+process died meanwhile.
+
+A submission whose bot process died between storing and deferring it (the row is `queued`,
+no job names it) is deferred by the same loop once this grader has seen it so for
+`orphaned_after` seconds of its own clock. The row's `created_at` is not used for that: it
+is the bot machine's time, which a grader on another machine (or a bot under a test's
+clock) need not agree with. Watching needs no agreement, and a row merely caught between its
+insert and its defer is never seen without a job for a minute.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import procrastinate
 
@@ -112,6 +118,7 @@ class StalledJobs:
             every,
             orphaned_after,
         )
+        self._unclaimed_since: dict[int, datetime] = {}
 
     async def run(self) -> None:
         while True:
@@ -136,11 +143,15 @@ class StalledJobs:
         return len(stalled) + len(orphans)
 
     async def _orphans(self) -> list[int]:
-        before = self._clock.now() - timedelta(seconds=self._orphaned_after)
+        """Queued submissions no job names, seen so for `orphaned_after` seconds."""
         rows = await self._db.fetch_all(
-            """SELECT s.id FROM submissions s WHERE s.state = 'queued' AND s.created_at < ?
+            """SELECT s.id FROM submissions s WHERE s.state = 'queued'
                AND NOT EXISTS (SELECT 1 FROM procrastinate_jobs j WHERE j.task_name = ?
                                AND j.args ->> 'submission_id' = CAST(s.id AS TEXT))""",
-            (before.isoformat(), TASK),
+            (TASK,),
         )
-        return [int(r[0]) for r in rows]
+        now = self._clock.now()
+        seen = {int(r[0]): self._unclaimed_since.get(int(r[0]), now) for r in rows}
+        self._unclaimed_since = seen  # rows deferred or graded meanwhile are forgotten
+        lapsed = timedelta(seconds=self._orphaned_after)
+        return sorted(sid for sid, since in seen.items() if now - since >= lapsed)

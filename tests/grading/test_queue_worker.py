@@ -1,4 +1,5 @@
-"""A grader's job handler on its own: graded once, scored once, given up on after two deaths.
+"""A grader's job handler on its own: graded once, scored once, given up on after two deaths;
+and the graders' sweep, which defers a submission its bot process stored and never queued.
 
 The handler is called as procrastinate would call it, again for a retried job; the scoring
 hook writes to the real activity ledger with the dedupe key `Scores.solved` uses.
@@ -7,15 +8,16 @@ hook writes to the real activity ledger with the dedupe key `Scores.solved` uses
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from bot.grading.grader import Grader
-from bot.grading.worker import GradingWorker
+from bot.grading.queue import TASK, defer, job_app, open_job_queue
+from bot.grading.worker import GradingWorker, StalledJobs
 from bot.store.activity import Act, ActivityStore, ActKind
 from bot.store.db import Database
-from bot.store.postgres.database import open_postgres
+from bot.store.postgres.database import Pool, open_postgres
 from bot.store.postgres.db import PostgresDatabase
 from bot.store.submissions import SubmissionStore
 from bot.types import ChannelRef, User
@@ -31,9 +33,14 @@ __all__ = ["grader"]  # a fixture of this module too
 
 
 @pytest.fixture
-async def db(postgres_dsn: str) -> AsyncIterator[Database]:
-    async with open_postgres(postgres_dsn, max_size=4) as pool:
-        yield PostgresDatabase(pool)
+async def pool(postgres_dsn: str) -> AsyncIterator[Pool]:
+    async with open_postgres(postgres_dsn, max_size=4) as opened:
+        yield opened
+
+
+@pytest.fixture
+def db(pool: Pool) -> Database:
+    return PostgresDatabase(pool)
 
 
 class Recorded:
@@ -81,3 +88,31 @@ async def test_a_job_taken_a_third_time_is_given_up_on(db: Database, grader: Gra
     assert outcome is not None and (outcome.state, outcome.grade) == ("failed", None)
     assert await out.activity.points(ALICE) == 0
     assert out.announced == [sid]
+
+
+async def test_the_sweep_defers_a_submission_seen_without_a_job_for_a_minute(
+    postgres_dsn: str, pool: Pool, db: Database
+) -> None:
+    """A bot process died between storing a submission and deferring it. A grader watching
+    on its own clock defers it once a minute has passed; the row's `created_at` is the bot
+    machine's time, here 300 days behind the grader's, and does not hasten anything."""
+    submissions, clock = SubmissionStore(db), FakeClock(NOW)
+    async with open_job_queue(job_app(postgres_dsn), pool) as app:
+        sweep = StalledJobs(app, db, clock, stalled_after=2, every=1, orphaned_after=60).sweep
+        code = reference("fast-power")
+        lost = await submissions.add(ALICE, "fast-power", code, NOW - timedelta(days=300), HERE)
+        assert await sweep() == 0  # seen once: it may be between its insert and its defer
+        clock.advance(timedelta(seconds=30))
+        sent = await submissions.add(ALICE, "fast-power", code, NOW, HERE)
+        assert await sweep() == 0  # seen for 30 s only; `sent` seen without a job, once
+        await defer(app, sent)  # its bot process deferred it after all
+        clock.advance(timedelta(seconds=31))
+        assert await sweep() == 1  # `lost`, now a minute without a job
+        clock.advance(timedelta(seconds=60))
+        assert await sweep() == 0  # each has its job now
+        jobs = await db.fetch_all(
+            "SELECT CAST(args ->> 'submission_id' AS INTEGER) FROM procrastinate_jobs "
+            "WHERE task_name = ? ORDER BY 1",
+            (TASK,),
+        )
+    assert [r[0] for r in jobs] == [lost, sent]  # one job each, none twice
