@@ -11,7 +11,9 @@ transactional): a failed step leaves the database as it was.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import time
+import weakref
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 import psycopg
@@ -30,20 +32,52 @@ Pool = AsyncConnectionPool[Connection]
 # this one spells "studybot" in ASCII, so it is unlikely to be another program's).
 MIGRATION_LOCK = int.from_bytes(b"studybot", "big") & 0x7FFF_FFFF_FFFF_FFFF
 
+IDLE_CHECK = 5.0  # seconds in the pool after which a connection is checked before use
+
+
+class IdleCheck:
+    """The pool's check of a connection on checkout, made only after it sat idle.
+
+    Checking every checkout costs a round trip per statement (about a millisecond, the
+    queue's latency budget). Not checking at all hands out connections a server restart or
+    a dropped network link has cut, each failing one user's command. A connection not
+    handed out for `after` seconds is checked (and replaced if dead); one handed out moments
+    ago is trusted: a restart takes longer than that, and it would have failed its last user.
+    Time is counted from checkouts, which the pool makes in the caller's task (a return is
+    finished later, in the pool's own workers)."""
+
+    def __init__(self, after: float = IDLE_CHECK, monotonic: Callable[[], float] = time.monotonic):
+        self._after, self._monotonic = after, monotonic
+        self._since: weakref.WeakKeyDictionary[Connection, float] = weakref.WeakKeyDictionary()
+
+    async def made(self, conn: Connection) -> None:
+        """The pool's `configure`: a new connection needs no check."""
+        self._since[conn] = self._monotonic()
+
+    async def check(self, conn: Connection) -> None:
+        """The pool's `check`: a round trip if idle long enough; raises if it is dead."""
+        now, since = self._monotonic(), self._since.get(conn)
+        if since is None or now - since >= self._after:
+            await AsyncConnectionPool.check_connection(conn)
+        self._since[conn] = now
+
 
 @asynccontextmanager
 async def open_postgres(
-    dsn: str, *, min_size: int = 1, max_size: int = 10, wait: float = 10.0
-) -> AsyncIterator[Pool]:
+    dsn: str, *, min_size: int = 1, max_size: int = 10, wait: float = 10.0,
+    idle: IdleCheck | None = None,
+) -> AsyncIterator[Pool]:  # fmt: skip
     """A pool of connections to the database at `dsn`, migrated to SCHEMA_VERSION.
 
     `wait` bounds, in seconds, both the first connections and each later wait for one.
     Connections are in autocommit: a lone statement is one round trip, and a transaction
-    is asked for explicitly (`conn.transaction()`, `PostgresDatabase.transaction()`)."""
+    is asked for explicitly (`conn.transaction()`, `PostgresDatabase.transaction()`).
+    Connections idle for a while are checked before use (`IdleCheck`)."""
+    idle = idle or IdleCheck()
     pool: Pool = AsyncConnectionPool(
         dsn, min_size=min_size, max_size=max_size, timeout=wait, open=False,
-        name="studybot",
-        kwargs={"autocommit": True},
+        name="studybot", kwargs={"autocommit": True},
+        configure=idle.made, check=idle.check,
     )  # fmt: skip
     try:
         await pool.open(wait=True, timeout=wait)

@@ -1,4 +1,5 @@
-"""The PostgreSQL database: versioned migrations, nothing applied twice, a newer schema refused."""
+"""The PostgreSQL database: versioned migrations, nothing applied twice, a newer schema
+refused; pooled connections cut while idle (a server restart) replaced before use."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ import pytest
 from bot.errors import StoreError
 from bot.store.postgres.database import (
     SCHEMA_VERSION,
+    IdleCheck,
     collation_fault,
     open_postgres,
     schema_version,
 )
+from bot.store.postgres.db import PostgresDatabase
 from tests.postgres import Cluster
 
 
@@ -93,3 +96,50 @@ async def test_a_database_that_sorts_text_by_language_is_refused_untouched(
 ])  # fmt: skip
 def test_only_bytewise_collations_are_accepted(collate: str, provider: str, refused: bool) -> None:
     assert (collation_fault(collate, provider) is not None) == refused
+
+
+class Ticks:
+    """A monotonic clock that moves when told to."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _cut(dsn: str, pid: object) -> None:
+    """End one server process (waiting until it has ended), as a restart would end all."""
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        row = conn.execute("SELECT pg_terminate_backend(%s, 5000)", (pid,)).fetchone()
+        assert row == (True,)
+
+
+async def test_a_connection_cut_while_idle_is_replaced_before_use(postgres_dsn: str) -> None:
+    ticks = Ticks()
+    idle = IdleCheck(after=5, monotonic=ticks)
+    async with open_postgres(postgres_dsn, min_size=1, max_size=1, idle=idle) as pool:
+        db = PostgresDatabase(pool)
+        first = await db.fetch_one("SELECT pg_backend_pid()")
+        assert first is not None
+        _cut(postgres_dsn, first[0])
+        ticks.now += 5  # it sat in the pool: checked, found dead, replaced
+        again = await db.fetch_one("SELECT pg_backend_pid()")
+        assert again is not None and again[0] != first[0]
+
+
+async def test_a_connection_used_moments_ago_is_not_checked(postgres_dsn: str) -> None:
+    """The other side of the trade: no round trip for a connection just returned, so one
+    cut within those seconds fails its next statement (and is then replaced)."""
+    ticks = Ticks()
+    idle = IdleCheck(after=5, monotonic=ticks)
+    async with open_postgres(postgres_dsn, min_size=1, max_size=1, idle=idle) as pool:
+        db = PostgresDatabase(pool)
+        first = await db.fetch_one("SELECT pg_backend_pid()")
+        assert first is not None
+        _cut(postgres_dsn, first[0])
+        ticks.now += 4
+        with pytest.raises(psycopg.OperationalError):
+            await db.fetch_one("SELECT 1")
+        after = await db.fetch_one("SELECT pg_backend_pid()")
+        assert after is not None and after[0] != first[0]
