@@ -40,6 +40,7 @@ from bot.types import (
     Choice,
     Invocation,
     Locale,
+    Notice,
     Reply,
     Tone,
     User,
@@ -82,14 +83,15 @@ class Studybot:
         return await self._guarded(inv, self._dispatch(inv))
 
     async def handle_line(
-        self, line: str, *, user: User, channel: ChannelRef, locale: Locale
-    ) -> Reply:
+        self, line: str, *, user: User, channel: ChannelRef, locale: Locale,
+        notice: Notice | None = None,
+    ) -> Reply:  # fmt: skip
         """Parse a typed `/command args` line (console, Slack's `/study`), then handle it."""
         try:
             name, options = parse_line(line, locale)
         except UserError as exc:
             return _user_error(exc, locale)
-        inv = Invocation(name, options, user=user, channel=channel, locale=locale)
+        inv = Invocation(name, options, user=user, channel=channel, locale=locale, notice=notice)
         return await self.handle(inv)
 
     async def complete(

@@ -398,6 +398,9 @@ CATALOG: dict[str, tuple[str, str]] = {
     "grading.busy": ("The grader is busy: {ahead} submissions ahead of you. "
                      "Try again in a minute.",
                      "评测繁忙：前面还有 {ahead} 个提交。请稍后再试。"),
+    "grading.queued": ("Queued for a grader, {ahead} ahead of yours. "
+                       "Your verdict follows as soon as it is graded.",
+                       "已进入评测队列：前面还有 {ahead} 个提交在等待评测。评测完成后即给出结果。"),
     "grading.delayed": ("No grader is free yet, so your submission waits in the queue. It will "
                         "be graded as soon as one is, and the verdict will be on `/me`.",
                         "暂时没有空闲的评测进程，你的提交已在队列中等待。"

@@ -13,6 +13,7 @@ what its platform supports and falls back to plain text for the rest.
 from __future__ import annotations
 
 import enum
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 
@@ -321,12 +322,19 @@ class User:
     is_admin: bool = False
 
 
+# Shows the asker how a reply in the making goes (a place in the grading queue). The adapter
+# gives one where its platform can show it; delivering is its business, failures included.
+Notice = Callable[["Reply"], Awaitable[None]]
+
+
 @dataclass(frozen=True, slots=True)
 class Invocation:
-    """A command someone ran: its name, its options by name, and who ran it where."""
+    """A command someone ran: its name, its options by name, and who ran it where; and,
+    from adapters that can show one, where to send a notice while the reply is made."""
 
     command: str
     options: dict[str, str] = field(default_factory=dict)
     user: User = User("console", "local", "you")
     channel: ChannelRef = ChannelRef("console", "terminal")
     locale: Locale = Locale.EN
+    notice: Notice | None = field(default=None, compare=False, repr=False)

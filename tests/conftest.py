@@ -27,7 +27,7 @@ from bot.store.database import open_database
 from bot.store.db import Database, SqliteDatabase
 from bot.store.postgres.database import open_postgres
 from bot.store.postgres.db import PostgresDatabase
-from tests.fakes import FakeAdapter, FakeClock, write_question
+from tests.fakes import REPO, FakeAdapter, FakeClock, write_question
 from tests.postgres_fixtures import empty_postgres_dsn, postgres_cluster, postgres_dsn
 
 __all__ = ["empty_postgres_dsn", "postgres_cluster", "postgres_dsn"]  # fixtures for every folder
@@ -125,6 +125,16 @@ async def app(
     """The bot as `open_app` builds it (no grading sandbox), the fake platform attached."""
     async with open_app(settings, clock=clock, rng=random.Random(7), grading=False) as opened:
         await opened.platforms.attach("test", adapter)
+        yield opened
+
+
+@pytest.fixture
+async def graded_app(tmp_path: Path, clock: FakeClock) -> AsyncIterator[App]:
+    """The whole bot as `studybot run` opens it on SQLite, the grading sandbox included, over
+    the bundled bank (its coding problems have judges)."""
+    settings = Settings.from_mapping({"STUDYBOT_DATABASE": str(tmp_path / "graded.sqlite3"),
+                                      "STUDYBOT_CONTENT_DIR": str(REPO / "content")})  # fmt: skip
+    async with open_app(settings, clock=clock, rng=random.Random(7)) as opened:
         yield opened
 
 

@@ -95,9 +95,13 @@ class ConsoleAdapter:
         if not text.startswith("/"):
             text = "/help"
         reply = await self._core.handle_line(
-            text, user=self._user, channel=self.channel, locale=self._locale
+            text, user=self._user, channel=self.channel, locale=self._locale, notice=self._notice
         )
         self._show(reply, saved=await self._save(reply))
+
+    async def _notice(self, reply: Reply) -> None:
+        """A notice while a reply is made (a place in the grading queue): printed before it."""
+        self._show(reply)
 
     def _show(self, reply: Reply, prefix: str = "", saved: tuple[Path, ...] = ()) -> None:
         if reply.actions:  # typing "1" presses button 1 of the latest reply that has buttons

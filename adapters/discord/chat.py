@@ -54,10 +54,12 @@ class ChatGrader:
         locale = Locale.parse(str(message.guild.preferred_locale) if message.guild else None)
         if problem is None:
             reply = Reply(t(locale, "error.no_problem_here"), tone=Tone.USER_ERROR)
-        else:
-            async with message.channel.typing():
-                reply = await self._core.handle(_invocation(message, problem, text, locale))
-        await _reply(message, reply)
+            await _reply(message, reply)
+            return
+        shown = Shown(message)
+        async with message.channel.typing():
+            reply = await self._core.handle(_invocation(message, problem, text, locale, shown))
+        await shown.reply(reply)
 
     async def _thread_problem(self, channel: Any) -> str | None:
         """The problem a thread is about: read from its starter post's submit button."""
@@ -82,13 +84,39 @@ def _leading_word(text: str) -> str | None:
     return word if word and not word.startswith(FENCE) else None
 
 
-def _invocation(message: discord.Message, problem: str, text: str, locale: Locale) -> Invocation:
+def _invocation(message: discord.Message, problem: str, text: str, locale: Locale,
+                shown: Shown) -> Invocation:  # fmt: skip
     guild = str(message.guild.id) if message.guild else None
     user = User(PLATFORM, str(message.author.id), message.author.display_name)
     code = text.removeprefix(problem).strip() if text.startswith(problem) else text
     return Invocation("submit", {"problem": problem, "code": code}, user=user,
                       channel=ChannelRef(PLATFORM, str(message.channel.id), guild),
-                      locale=locale)  # fmt: skip
+                      locale=locale, notice=shown.notice)  # fmt: skip
+
+
+class Shown:
+    """The bot's answer to a message: a notice first, if one comes (a place in the grading
+    queue), replied to the message, then the reply itself in that same message."""
+
+    def __init__(self, message: discord.Message) -> None:
+        self._message = message
+        self._answer: discord.Message | None = None
+
+    async def notice(self, reply: Reply) -> None:
+        page = _kwargs(render(reply)[0])
+        if self._answer is None:
+            self._answer = await self._message.reply(mention_author=False, **page)
+        else:
+            await self._answer.edit(**page)
+
+    async def reply(self, reply: Reply) -> None:
+        if self._answer is None:
+            await _reply(self._message, reply)
+            return
+        first, *rest = render(reply)
+        await self._answer.edit(**_kwargs(first))
+        for page in rest:
+            await self._message.channel.send(**_kwargs(page))
 
 
 async def _reply(message: discord.Message, reply: Reply) -> None:

@@ -7,27 +7,39 @@ the "thinking" message; an ephemeral one cannot (its visibility was fixed by the
 the placeholder is removed and the reply follows privately. Pages after the first arrive as
 follow-up messages. A reply's attachments (an admin's CSV export) go as files with its first
 page.
+
+A notice the work sends meanwhile (a place in the grading queue) is shown in the "thinking"
+message, once there is one, and the reply replaces it there.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
 from adapters.discord.render import Page, buttons, render
 from bot.routes import within
-from bot.types import Reply
+from bot.types import Notice, Reply
 
 
-async def answer_in_time(interaction: discord.Interaction[Any], work: Awaitable[Reply], *,
+async def answer_in_time(interaction: discord.Interaction[Any],
+                         work: Callable[[Notice], Awaitable[Reply]], *,
                          budget: float) -> None:  # fmt: skip
-    task = asyncio.ensure_future(work)
+    """Answer with what `work` makes, given the notice it may send while it works."""
+    acknowledged = asyncio.Event()
+
+    async def notice(reply: Reply) -> None:
+        await acknowledged.wait()  # the placeholder to edit exists once deferred
+        await interaction.edit_original_response(**_message(render(reply)[0]))
+
+    task = asyncio.ensure_future(work(notice))
     if not await within(task, budget):
         await interaction.response.defer(thinking=True)
+        acknowledged.set()
     await send_reply(interaction, await task)
 
 

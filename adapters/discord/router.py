@@ -16,6 +16,7 @@ decides (`bot.routes`); it picks the Discord way to ask and to answer:
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -95,7 +96,8 @@ class InteractionRouter:
         seconds = budget(inv.command)
         if seconds > 0 and self._defer_after is not None:
             seconds = self._defer_after
-        await answer_in_time(interaction, self._core.handle(inv), budget=seconds)
+        await answer_in_time(interaction, lambda notice: self._core.handle(
+            dataclasses.replace(inv, notice=notice)), budget=seconds)  # fmt: skip
 
     async def _read(self, upload: Upload, inbound: Inbound) -> str:
         if not upload.filename.endswith(".py") or upload.size > MAX_UPLOAD:

@@ -17,6 +17,8 @@ reply follows through the response_url. Every listener returns as soon as it has
 whatever follows runs in `Background`, named and tracked, so a slow grade never delays an ack
 and nothing is fired and forgotten. That is why the app runs with `process_before_response`:
 bolt sends the ack the moment the listener returns, instead of polling for it every 10 ms.
+A submission that must wait behind others tells its sender so first, in a private message
+(`_notice_to`), before the verdict.
 
 Every listener only translates: who (people.py), where (`ChannelRef` with the team as the
 workspace), what (an `Invocation` or a command line); the core decides everything else.
@@ -52,7 +54,7 @@ from adapters.slack.render import (
 from bot.core import Studybot
 from bot.i18n import t
 from bot.routes import budget, form_of, problem_of, within
-from bot.types import Action, ActionKind, ChannelRef, Invocation, Reply
+from bot.types import Action, ActionKind, ChannelRef, Invocation, Notice, Reply
 
 log = logging.getLogger(__name__)
 
@@ -109,15 +111,25 @@ class Listeners:
             )
             return
         channel = ChannelRef(PLATFORM, channel_id, command.get("team_id"))
-        work = asyncio.create_task(self._line(text, user_id, command.get("user_name", ""), channel),
+        work = asyncio.create_task(self._line(text, asker, command.get("user_name", ""), channel),
                                    name=f"slack /study {name}")  # fmt: skip
         await self._ack_with(ack, work, asker, budget(name.lower()))
 
-    async def _line(self, text: str, user_id: str, name: str, channel: ChannelRef) -> Reply:
-        person = await self._people.get(user_id, name)
+    async def _line(self, text: str, asker: Asker, name: str, channel: ChannelRef) -> Reply:
+        person = await self._people.get(asker.user_id, name)
         reply = await self._core.handle_line("/" + text, user=person.user, channel=channel,
-                                             locale=person.locale)  # fmt: skip
+                                             locale=person.locale,
+                                             notice=self._notice_to(asker))  # fmt: skip
         return as_study(reply)
+
+    def _notice_to(self, asker: Asker) -> Notice:
+        """A notice while a reply is made (a place in the grading queue), shown to the asker
+        alone, before the reply: Slack cannot replace one message with another here."""
+
+        async def notice(reply: Reply) -> None:
+            await answer(self._client, asker, reply, ephemeral=True)
+
+        return notice
 
     async def _ack_with(
         self, ack: AsyncAck, work: asyncio.Task[Reply], asker: Asker, seconds: float
@@ -173,7 +185,8 @@ class Listeners:
         self, command: str, options: dict[str, str], asker: Asker, where: ChannelRef, private: bool
     ) -> None:
         person = await self._people.get(asker.user_id)
-        inv = Invocation(command, options, user=person.user, channel=where, locale=person.locale)
+        inv = Invocation(command, options, user=person.user, channel=where, locale=person.locale,
+                         notice=self._notice_to(asker))  # fmt: skip
         reply = as_study(await self._core.handle(inv))
         await answer(self._client, asker, reply, ephemeral=private)
 

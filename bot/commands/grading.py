@@ -2,18 +2,23 @@
 
 The code comes as the `code` option: a fenced block or plain text (adapters put an
 attachment's text there too). Admission, storage and grading are the `Grading` service's;
-this module only checks the arguments and builds the reply.
+this module only checks the arguments and builds the replies: the verdict, and before it,
+where the adapter can show one, a notice of the submissions waiting before this one.
 """
 
 from __future__ import annotations
 
+import logging
+
 from bot.commands.context import Context
 from bot.commands.verdicts import grade_reply
 from bot.errors import BadArgument, GradingUnavailable, NotFound
-from bot.grading.service import Grading
+from bot.grading.service import Grading, Queued
 from bot.i18n import t
 from bot.text.code import extract_code
 from bot.types import Invocation, Reply
+
+log = logging.getLogger(__name__)
 
 MAX_CODE = 20_000
 
@@ -26,14 +31,15 @@ async def submit(ctx: Context, inv: Invocation) -> Reply:
     if problem is None:
         ids = ", ".join(f"`{p}`" for p in sorted(grading.grader.problems))
         raise NotFound(t(inv.locale, "grading.not_problem", id=problem_id, ids=ids))
-    grade = await grading.submit(inv.user, inv.locale, problem, _code(inv), inv.channel)
+    grade = await grading.submit(inv.user, inv.locale, problem, _code(inv), inv.channel,
+                                 queued=_queued(inv))  # fmt: skip
     question = await ctx.store.get(problem.id)
     title = question.display_title(inv.locale) if question else problem.id
     return grade_reply(grade, inv.locale, title)
 
 
 async def run(ctx: Context, inv: Invocation) -> Reply:
-    grade = await _grading(ctx).run(inv.user, inv.locale, _code(inv))
+    grade = await _grading(ctx).run(inv.user, inv.locale, _code(inv), queued=_queued(inv))
     return grade_reply(grade, inv.locale, None)
 
 
@@ -41,6 +47,22 @@ def _grading(ctx: Context) -> Grading:
     if ctx.grading is None:
         raise GradingUnavailable("grading is not running in this process")
     return ctx.grading
+
+
+def _queued(inv: Invocation) -> Queued | None:
+    """Tell the asker their place through the adapter's notice, if it has one. A notice that
+    cannot be shown is logged and the grading goes on: the verdict is what matters."""
+    notice = inv.notice
+    if notice is None:
+        return None
+
+    async def tell(ahead: int) -> None:
+        try:
+            await notice(Reply(t(inv.locale, "grading.queued", ahead=ahead), ephemeral=True))
+        except Exception:
+            log.warning("could not show a place in the queue to %s", inv.user.id, exc_info=True)
+
+    return tell
 
 
 def _code(inv: Invocation) -> str:

@@ -29,6 +29,7 @@ import procrastinate
 import psycopg
 from procrastinate.schema import SchemaManager
 
+from bot.grading.service import Queued
 from bot.store.postgres.database import MIGRATION_LOCK, Pool
 from bot.store.submissions import Outcome, SubmissionStore
 
@@ -70,12 +71,24 @@ async def apply_schema(pool: Pool) -> bool:
     return True
 
 
-async def defer(app: procrastinate.App, submission_id: int) -> None:
-    """Queue the grading of a stored submission (once: a second defer while one waits is
-    refused by its queueing lock, and ignored)."""
+async def defer(app: procrastinate.App, submission_id: int) -> int | None:
+    """Queue the grading of a stored submission; the job's id. Once: a second defer while
+    one waits is refused by its queueing lock, and ignored (None)."""
     deferrer = app.configure_task(TASK, queue=QUEUE, queueing_lock=f"submission:{submission_id}")
     with contextlib.suppress(procrastinate.exceptions.AlreadyEnqueued):
-        await deferrer.defer_async(submission_id=submission_id)
+        return await deferrer.defer_async(submission_id=submission_id)
+    return None
+
+
+async def waiting_before(app: procrastinate.App, job_id: int) -> int:
+    """Jobs no grader has taken yet, queued before `job_id`: what it waits behind. (Jobs
+    being graded are not counted: a free grader may be about to take this one.)"""
+    row = await app.connector.execute_query_one_async(
+        "SELECT count(*) AS n FROM procrastinate_jobs WHERE queue_name = %(queue)s "
+        "AND status = 'todo' AND id < %(job)s",
+        queue=QUEUE, job=job_id,
+    )  # fmt: skip
+    return int(row["n"])
 
 
 async def announce(pool: Pool, submission_id: int) -> None:
@@ -154,10 +167,19 @@ class GradingQueue:
                  patience: float = PATIENCE) -> None:  # fmt: skip
         self._app, self._verdicts, self._patience = app, verdicts, patience
 
-    async def outcome_of(self, submission_id: int) -> Outcome:
+    async def outcome_of(self, submission_id: int, queued: Queued | None = None) -> Outcome:
         waiting = asyncio.create_task(self._verdicts.wait(submission_id))
         try:
-            await defer(self._app, submission_id)
+            job = await defer(self._app, submission_id)
+            if job is not None and queued is not None and (ahead := await self._ahead(job)):
+                await queued(ahead)
             return await asyncio.wait_for(waiting, self._patience)
         finally:
             waiting.cancel()
+
+    async def _ahead(self, job: int) -> int:
+        try:
+            return await waiting_before(self._app, job)
+        except procrastinate.exceptions.ConnectorException:  # a notice is not worth a failure
+            log.warning("could not count the jobs before job %d", job, exc_info=True)
+            return 0

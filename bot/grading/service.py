@@ -17,6 +17,11 @@ With a grading queue (PostgreSQL; `remote`), this process does not grade: the ad
 stored submission is handed to the queue and its outcome awaited (bot/grading/queue.py);
 graders record the verdict, score it and recover what a dead grader left (the job handler
 in bot/grading/worker.py takes the steps recovery takes here, attempts counted the same).
+
+A submission that must wait behind others is told so (`queued`, with how many wait before
+it) before it waits: in process, the gradings admitted earlier and not yet started; with the
+queue, the jobs no grader has taken yet, across the deployment. One that starts at once
+hears nothing but its verdict.
 """
 
 from __future__ import annotations
@@ -62,14 +67,17 @@ class Recovery:
 # An accepted solution: who, where it was sent (when known), the problem, when.
 OnAccepted = Callable[[User, ChannelRef | None, str, datetime], Awaitable[object]]
 
+# A submission that must wait: told how many wait before it.
+Queued = Callable[[int], Awaitable[None]]
+
 
 class Remote(Protocol):
     """Grading in other processes: a stored submission in, its outcome (graded or failed)
     out, once one of them has recorded it."""
 
-    async def outcome_of(self, submission_id: int) -> Outcome:
+    async def outcome_of(self, submission_id: int, queued: Queued | None = None) -> Outcome:
         """Queue the stored submission and wait for its outcome; TimeoutError if no grader
-        took it in time (it stays queued)."""
+        took it in time (it stays queued). `queued` hears of the jobs waiting before it."""
         ...
 
 
@@ -111,15 +119,17 @@ class Grading:
         return self.grader.problem(problem_id)
 
     async def submit(self, user: User, locale: Locale, problem: Problem, code: str,
-                     where: ChannelRef | None = None) -> Grade:  # fmt: skip
+                     where: ChannelRef | None = None, *,
+                     queued: Queued | None = None) -> Grade:  # fmt: skip
         """Grade a solution of `problem`, sent `where` (stored with it, for the boards)."""
-        return await self._graded(user, locale, problem, code, where)
+        return await self._graded(user, locale, problem, code, where, queued)
 
-    async def run(self, user: User, locale: Locale, code: str) -> Grade:
-        return await self._graded(user, locale, None, code)
+    async def run(self, user: User, locale: Locale, code: str, *,
+                  queued: Queued | None = None) -> Grade:  # fmt: skip
+        return await self._graded(user, locale, None, code, None, queued)
 
-    async def _graded(self, user: User, locale: Locale, problem: Problem | None,
-                      code: str, where: ChannelRef | None = None) -> Grade:  # fmt: skip
+    async def _graded(self, user: User, locale: Locale, problem: Problem | None, code: str,
+                      where: ChannelRef | None, queued: Queued | None) -> Grade:  # fmt: skip
         await self.started()
         code = valid_unicode(code)  # graded as stored
         pid = problem.id if problem else None
@@ -130,10 +140,12 @@ class Grading:
         place = await self.admission.place(user, locale, "submit" if problem else "run", store)
         if self._remote is not None:
             try:
-                outcome = await self._remote.outcome_of(place.submission_id)
+                outcome = await self._remote.outcome_of(place.submission_id, queued)
             except TimeoutError:
                 raise GradingDelayed(t(locale, "grading.delayed")) from None
             return _verdict(outcome, locale)
+        if place.ahead and queued is not None:
+            await queued(place.ahead)
         async with place:
             grade = await (self.grader.grade(problem, code) if problem else self.grader.run(code))
         await self.submissions.finish(place.submission_id, grade, self._clock.now())

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack
 from pathlib import Path
+from typing import Any
 
 import discord.gateway
 import discord.http
@@ -144,14 +145,19 @@ async def test_solutions_from_every_shard_get_one_verdict_though_a_grader_dies(
         await until(postgres_dsn, "SELECT count(*) >= 4 FROM submissions WHERE state = 'graded'")
         await graders.kill(doomed)  # mid-burst: it holds jobs it will never finish
 
-        def verdicts() -> dict[str, int]:
-            return {iid: len(stub.calls("PATCH", f"/webhooks/1100/tok-{iid}/")) for iid in sent}
+        def edits(iid: str) -> list[Any]:
+            return stub.calls("PATCH", f"/webhooks/1100/tok-{iid}/")
 
-        await stub.wait_for(lambda: all(verdicts().values()), within=120)
+        def verdicts(iid: str) -> list[Any]:
+            return [e for e in edits(iid) if "Accepted" in e.body["embeds"][0].get("title", "")]
+
+        await stub.wait_for(lambda: all(verdicts(iid) for iid in sent), within=120)
         await asyncio.sleep(1.0)  # a second verdict would come now, if any came
-        for iid in sent:
-            [edit] = stub.calls("PATCH", f"/webhooks/1100/tok-{iid}/")
-            assert "Accepted" in edit.body["embeds"][0]["title"], edit.body
+        for iid in sent:  # one verdict, last; before it, at most notices of a place in line
+            [verdict], shown = verdicts(iid), edits(iid)
+            assert shown[-1] is verdict, [e.body for e in shown]
+            assert all("Queued for a grader" in e.body["embeds"][0]["description"]
+                       for e in shown[:-1])  # fmt: skip
         # Each solution scores once, by the grader that accepted it; one whose grader died
         # after the verdict and before the points scores when its job is retried.
         solves = "SELECT count(*) = %s FROM activity WHERE kind = 'solve'"

@@ -42,6 +42,7 @@ from bot.store.seen import SeenStore
 from bot.store.submissions import SubmissionStore
 from bot.types import ActionKind, ChannelRef, Locale, Reply, User
 from tests.fakes import REPO, FakeClock
+from tests.grading.busy import busy
 from tests.grading.conftest import reference
 
 ALICE = User("test", "alice", "Alice")
@@ -116,6 +117,25 @@ async def test_submit_a_fenced_solution_and_see_it_on_the_record(bot: Studybot) 
     assert {f.name: f.value for f in me.fields}["Submissions"] == "1"
     explained = await say(bot, "/answer fast-power")
     assert explained.footer is not None and "solved so far by: 1" in explained.footer
+
+
+async def test_a_notice_that_cannot_be_shown_costs_the_verdict_nothing(
+    bot: Studybot, grading: Grading, caplog: pytest.LogCaptureFixture
+) -> None:
+    tried = asyncio.Event()
+
+    async def broken(reply: Reply) -> None:
+        tried.set()
+        raise ConnectionError("the platform went away")
+
+    line = f"/submit fast-power\n```python\n{reference('fast-power')}```"
+    async with busy(grading):  # every slot taken and one waiting: this one is told its place
+        sent = asyncio.create_task(bot.handle_line(line, user=ALICE, channel=HERE,
+                                                   locale=Locale.EN, notice=broken))  # fmt: skip
+        await asyncio.wait_for(tried.wait(), 10)
+    reply = await sent
+    assert reply.title is not None and reply.title.startswith("✅ Accepted: ")
+    assert "could not show a place in the queue" in caplog.text
 
 
 async def test_a_verdict_in_chinese(bot: Studybot) -> None:

@@ -23,7 +23,8 @@ from bot.grading.grader import Grader
 from bot.grading.problems import Problem
 from bot.grading.service import Grading
 from bot.grading.shared_admission import SharedAdmissionConfig
-from bot.types import ChannelRef, Invocation, Locale, User
+from bot.i18n import t
+from bot.types import ChannelRef, Invocation, Locale, Reply, User
 from tests.fakes import REPO, FakeClock
 from tests.grading.conftest import reference
 from tests.grading.queue_support import (
@@ -38,7 +39,7 @@ from tests.grading.queue_support import (
 
 __all__ = ["grader"]  # a fixture of this module too
 
-ALICE = User("test", "alice", "Alice")
+ALICE, BOB = User("test", "alice", "Alice"), User("test", "bob", "Bob")
 WRONG = (REPO / "content/problems/rotate-matrix/wrong/counter-clockwise.py").read_text("utf-8")
 WRONG_POW = "def my_pow(x, n):\n    return 0\n"
 SPIN = "x = 0\nwhile True:\n    x += 1\n"  # a /run that holds its grader until its CPU limit
@@ -106,6 +107,37 @@ async def test_the_bot_open_app_builds_on_postgresql_queues_and_the_grader_score
     row = await scalar(postgres_dsn, "SELECT user_id || ':' || points || ':' || channel "
                        "FROM activity")  # fmt: skip
     assert row == "alice:20:c1"
+
+
+async def test_a_submission_behind_untaken_jobs_hears_how_many_then_its_verdict(
+    postgres_dsn: str, cache: Path, graders: Graders
+) -> None:
+    """No grader runs yet: Bob's job waits behind Alice's, and his `/submit` says so through
+    the adapter's notice, before the verdict (Alice, behind no one, hears only her verdict).
+    Then a grader starts and takes both."""
+    heard: dict[str, list[str]] = {"alice": [], "bob": []}
+    bob_heard = asyncio.Event()
+    where, code = ChannelRef("test", "c1", "guild"), reference("fast-power")
+    async with open_app(queue_settings(postgres_dsn, cache), clock=FakeClock()) as app:
+
+        def submit(user: User) -> asyncio.Task[Reply]:
+            async def notice(reply: Reply) -> None:
+                heard[user.id].append(reply.body)
+                if user == BOB:
+                    bob_heard.set()
+
+            return asyncio.create_task(app.core.handle(Invocation(
+                "submit", {"problem": "fast-power", "code": code}, user, where, Locale.EN,
+                notice=notice)))  # fmt: skip
+
+        alice = submit(ALICE)
+        await until(postgres_dsn, "SELECT count(*) = 1 FROM procrastinate_jobs")
+        bob = submit(BOB)
+        await asyncio.wait_for(bob_heard.wait(), 30)
+        await graders.start()
+        replies = await asyncio.gather(alice, bob)
+    assert heard == {"alice": [], "bob": [t(Locale.EN, "grading.queued", ahead=1)]}
+    assert all("Accepted" in (r.title or "") for r in replies), replies
 
 
 async def test_two_graders_take_a_burst_with_the_limits_held_across_processes(

@@ -1,8 +1,9 @@
 """The console, driven through stdin: the real `studybot` entry point in a subprocess, and the
-adapter in-process for button presses."""
+adapter in-process for button presses and a submission that waits behind others."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
 import subprocess
@@ -18,6 +19,8 @@ from bot.store.activity import ActKind
 from bot.store.cards import Due
 from bot.types import ChannelRef, User
 from tests.fakes import REPO, FakeClock
+from tests.grading.busy import busy
+from tests.grading.conftest import reference
 
 
 def studybot(args: list[str], stdin: str, tmp: Path, content: Path = REPO / "content",
@@ -192,3 +195,30 @@ async def test_an_attachment_is_written_to_a_file_and_its_path_printed(
     assert f"📎 File saved: {saved[1]}" in stdout.getvalue()
     text = saved[1].read_bytes().decode("utf-8-sig")
     assert text.splitlines()[1] == "you,local,10,1,1,0,1"
+
+
+class Watched(io.StringIO):
+    """stdout, which tells a waiting test when `text` has been printed."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text, self.printed = text, asyncio.Event()
+
+    def write(self, s: str) -> int:
+        written = super().write(s)
+        if self.text in self.getvalue():
+            self.printed.set()
+        return written
+
+
+async def test_a_submission_that_waits_prints_its_place_then_its_verdict(graded_app: App) -> None:
+    typed = io.StringIO(f"/submit fast-power ```python\n{reference('fast-power')}```\n")
+    stdout = Watched("Queued for a grader, 1 ahead of yours")
+    console = ConsoleAdapter(graded_app.core, typed, stdout)
+    async with busy(graded_app.grading):
+        session = asyncio.create_task(console.run())
+        await asyncio.wait_for(stdout.printed.wait(), 30)
+        assert "Accepted" not in stdout.getvalue()
+    await asyncio.wait_for(session, 30)
+    out = stdout.getvalue()
+    assert out.index("Queued for a grader") < out.index("Accepted")

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import discord.gateway
@@ -21,13 +19,12 @@ import pytest
 from adapters.discord.client import StudyClient
 from adapters.discord.interactions import PLATFORM
 from adapters.discord.run import make_client, run_client, use_endpoints
-from bot.app import App, open_app
+from bot.app import App
 from bot.core import Studybot
 from bot.scheduler import Scheduler
-from bot.settings import DiscordSettings, Secret, Settings
+from bot.settings import DiscordSettings, Secret
 from bot.types import Invocation, Reply
 from tests.adapters.discord.stub import TOKEN, DiscordStub
-from tests.fakes import REPO, FakeClock
 
 
 @dataclass
@@ -55,16 +52,6 @@ async def stub() -> AsyncIterator[DiscordStub]:
 def settings_for(stub: DiscordStub, token: str = TOKEN, **extra: object) -> DiscordSettings:
     return DiscordSettings(token=Secret(token), api_base_url=stub.api,
                            gateway_url=stub.ws_url, **extra)  # type: ignore[arg-type]  # fmt: skip
-
-
-@pytest.fixture
-async def graded_app(tmp_path: Path, clock: FakeClock) -> AsyncIterator[App]:
-    """The whole bot, the grading sandbox included, over the bundled bank (its coding
-    problems have judges)."""
-    settings = Settings.from_mapping({"STUDYBOT_DATABASE": str(tmp_path / "graded.sqlite3"),
-                                      "STUDYBOT_CONTENT_DIR": str(REPO / "content")})  # fmt: skip
-    async with open_app(settings, clock=clock, rng=random.Random(7)) as app:
-        yield app
 
 
 @contextlib.asynccontextmanager

@@ -1,5 +1,6 @@
 """Code into the grader from Discord: the form behind the button, `/submit` with a file or a
-form, `/run`, and code that mentions the bot; the real sandbox grades each."""
+form, `/run`, and code that mentions the bot; the real sandbox grades each. A submission
+that waits behind others is told its place where its verdict then appears."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from tests.adapters.discord.test_interactions import (
     answered,
     slash,
 )
+from tests.grading.busy import busy
 
 SOLUTION = """```python
 def my_pow(x: float, n: int) -> float:
@@ -122,3 +124,37 @@ async def test_what_a_run_prints_pings_nobody(graded_bot: Running) -> None:
     assert "everyone" in shown
     for mention in ("@everyone", "@here", "<@", "<#"):
         assert mention not in shown
+
+
+async def test_a_submission_that_waits_is_told_its_place_then_its_verdict_replaces_it(
+    graded_bot: Running,
+) -> None:
+    stub = graded_bot.stub
+    async with busy(graded_bot.app.grading):  # every slot taken, one more waiting
+        graded = await stub.interact(MODAL, form_submit("code:submit:fast-power", SOLUTION))
+
+        def edits() -> list[Any]:
+            return stub.calls("PATCH", f"/webhooks/1100/tok-{graded}/")
+
+        [notice] = await stub.wait_for(edits)
+        assert "Queued for a grader, 1 ahead of yours" in notice.body["embeds"][0]["description"]
+    await stub.wait_for(lambda: len(edits()) == 2, within=20)
+    assert "Accepted" in edits()[1].body["embeds"][0]["title"]  # in the same message
+
+
+async def test_code_that_waits_is_answered_with_its_place_then_that_answer_is_its_verdict(
+    graded_bot: Running,
+) -> None:
+    stub = graded_bot.stub
+    async with busy(graded_bot.app.grading, waiting=2):
+        message_id = stub.next_id()
+        content = f"<@{BOT_ID}> fast-power\n{SOLUTION}"
+        await stub.dispatch("MESSAGE_CREATE", message_create(stub, message_id, content))
+        [notice] = await stub.wait_for(
+            lambda: stub.calls("POST", f"/channels/{CHANNEL_ID}/messages"))  # fmt: skip
+        assert str(notice.body["message_reference"]["message_id"]) == message_id
+        assert "2 ahead of yours" in notice.body["embeds"][0]["description"]
+    [verdict] = await stub.wait_for(
+        lambda: stub.calls("PATCH", f"/channels/{CHANNEL_ID}/messages/"), within=20)  # fmt: skip
+    assert "Accepted" in verdict.body["embeds"][0]["title"]
+    assert len(stub.calls("POST", f"/channels/{CHANNEL_ID}/messages")) == 1  # edited, not sent

@@ -8,17 +8,15 @@ import json
 import time
 import urllib.parse
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import aiohttp
 import pytest
 
 from adapters.slack.modes import RunningSlack, running_slack
-from bot.app import App, open_app
-from bot.settings import Secret, Settings, SlackSettings
+from bot.app import App
+from bot.settings import Secret, SlackSettings
 from tests.adapters.slack.stub import TEAM, SlackStub
-from tests.fakes import REPO, FakeClock
 
 SIGNING_SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
 BOT_TOKEN = "xoxb-111-222-secretbottokenvalue"
@@ -71,16 +69,6 @@ def settings(stub: SlackStub, *, socket: bool = False) -> SlackSettings:
         admin_user_ids=frozenset({LISTED}),
         api_base_url=stub.api_url,
     )
-
-
-@pytest.fixture
-async def graded_app(tmp_path: Path, clock: FakeClock) -> AsyncIterator[App]:
-    """The whole bot as `studybot run` opens it, the grading sandbox included, over the
-    bundled bank (its coding problems have judges)."""
-    settings = Settings.from_mapping({"STUDYBOT_DATABASE": str(tmp_path / "graded.sqlite3"),
-                                      "STUDYBOT_CONTENT_DIR": str(REPO / "content")})  # fmt: skip
-    async with open_app(settings, clock=clock) as app:
-        yield app
 
 
 @pytest.fixture

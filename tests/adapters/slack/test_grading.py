@@ -1,6 +1,7 @@
 """Code graded for real: the whole bot as `studybot run` opens it (grading sandbox included)
 behind the bolt app in HTTP mode. Code arrives through the modal, through a mention in a
-problem's thread, or inline with `/study run`, a slow command whose ack never waits."""
+problem's thread, or inline with `/study run`, a slow command whose ack never waits. Code
+that waits behind others is told its place, privately, before its verdict."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from tests.adapters.slack.conftest import (
 )
 from tests.adapters.slack.stub import BOT_USER, TEAM, SlackStub
 from tests.adapters.slack.test_modals import submission
+from tests.grading.busy import busy
 
 SOLUTION = """def my_pow(x: float, n: int) -> float:
     if n < 0:
@@ -106,3 +108,18 @@ async def test_app_home_shows_what_the_person_solved(
     text = block_texts(published.params["view"]["blocks"])
     assert "Your progress" in text
     assert "`fast-power`" in text and "Sorry" not in text
+
+
+async def test_code_that_waits_is_told_its_place_privately_then_its_verdict_follows(
+    http: aiohttp.ClientSession, graded_slack: RunningSlack, stub: SlackStub, graded_app: App
+) -> None:
+    form = command_form(stub, "submit fast-power")
+    await post_signed(http, graded_slack, urllib.parse.urlencode(form).encode())
+    view = (await stub.wait_call("views.open")).params["view"]
+    async with busy(graded_app.grading):
+        await post_signed(http, graded_slack, interactive(submission(view, SOLUTION)))
+        notice = await stub.wait_response()
+        assert notice["response_type"] == "ephemeral"
+        assert "Queued for a grader, 1 ahead of yours" in block_texts(notice["blocks"])
+    verdict = await stub.wait_response(2)
+    assert verdict["blocks"][0]["text"]["text"].startswith("✅ Accepted")
