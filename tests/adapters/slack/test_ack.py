@@ -14,7 +14,7 @@ import pytest
 from adapters.slack.modes import RunningSlack
 from bot import routes
 from bot.core import Studybot
-from bot.types import ChannelRef, Locale, Reply, User
+from bot.types import ChannelRef, Locale, Notice, Reply, User
 from tests.adapters.slack.conftest import block_texts, command_form, post_signed
 from tests.adapters.slack.stub import SlackStub
 
@@ -27,9 +27,9 @@ async def test_work_past_the_ack_budget_is_acked_at_once_and_answered_later(
     real = Studybot.handle_line
 
     async def held(self: Studybot, line: str, *, user: User, channel: ChannelRef,
-                   locale: Locale) -> Reply:  # fmt: skip
+                   locale: Locale, notice: Notice | None = None) -> Reply:  # fmt: skip
         await release.wait()  # a grade that takes as long as the test says
-        return await real(self, line, user=user, channel=channel, locale=locale)
+        return await real(self, line, user=user, channel=channel, locale=locale, notice=notice)
 
     monkeypatch.setattr(Studybot, "handle_line", held)
     monkeypatch.setattr(routes, "ACK_BUDGET", 0.05)
