@@ -143,11 +143,17 @@ class StalledJobs:
         return len(stalled) + len(orphans)
 
     async def _orphans(self) -> list[int]:
-        """Queued submissions no job names, seen so for `orphaned_after` seconds."""
+        """Queued submissions no live job names, seen so for `orphaned_after` seconds.
+
+        Only live jobs (waiting or running) count: finished ones pile up in the table (a
+        partial index of procrastinate's covers the live ones, so this stays cheap), and a
+        queued row whose job ended without a verdict (it kept raising `GradingUnavailable`,
+        the sandbox down) is queued again rather than left to block its author."""
         rows = await self._db.fetch_all(
             """SELECT s.id FROM submissions s WHERE s.state = 'queued'
-               AND NOT EXISTS (SELECT 1 FROM procrastinate_jobs j WHERE j.task_name = ?
-                               AND j.args ->> 'submission_id' = CAST(s.id AS TEXT))""",
+               AND NOT EXISTS (SELECT 1 FROM procrastinate_jobs j
+                               WHERE j.status IN ('todo', 'doing') AND j.task_name = ?
+                                 AND j.args ->> 'submission_id' = CAST(s.id AS TEXT))""",
             (TASK,),
         )
         now = self._clock.now()

@@ -25,7 +25,8 @@ from tests.fakes import FakeClock
 from tests.grading.conftest import reference
 from tests.grading.queue_support import grader
 
-ALICE = User("test", "alice", "Alice")
+ALICE, BOB = User("test", "alice", "Alice"), User("test", "bob", "Bob")
+CAROL = User("test", "carol", "Carol")
 HERE = ChannelRef("test", "general", "w")
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
@@ -93,26 +94,32 @@ async def test_a_job_taken_a_third_time_is_given_up_on(db: Database, grader: Gra
 async def test_the_sweep_defers_a_submission_seen_without_a_job_for_a_minute(
     postgres_dsn: str, pool: Pool, db: Database
 ) -> None:
-    """A bot process died between storing a submission and deferring it. A grader watching
-    on its own clock defers it once a minute has passed; the row's `created_at` is the bot
-    machine's time, here 300 days behind the grader's, and does not hasten anything."""
+    """A bot process died between storing a submission and deferring it (`lost`); another's
+    job ended without a verdict (`stuck`: it kept finding no sandbox, and procrastinate gave
+    up). A grader watching on its own clock defers both once a minute has passed; the row's
+    `created_at` is the bot machine's time, here 300 days behind the grader's, and does not
+    hasten anything. A submission deferred meanwhile (`sent`) is left alone."""
     submissions, clock = SubmissionStore(db), FakeClock(NOW)
     async with open_job_queue(job_app(postgres_dsn), pool) as app:
         sweep = StalledJobs(app, db, clock, stalled_after=2, every=1, orphaned_after=60).sweep
         code = reference("fast-power")
         lost = await submissions.add(ALICE, "fast-power", code, NOW - timedelta(days=300), HERE)
-        assert await sweep() == 0  # seen once: it may be between its insert and its defer
+        stuck = await submissions.add(BOB, "fast-power", code, NOW, HERE)
+        await defer(app, stuck)
+        await db.execute("UPDATE procrastinate_jobs SET status = 'failed'")
+        assert await sweep() == 0  # seen once: they may be between insert and defer
         clock.advance(timedelta(seconds=30))
-        sent = await submissions.add(ALICE, "fast-power", code, NOW, HERE)
+        sent = await submissions.add(CAROL, "fast-power", code, NOW, HERE)
         assert await sweep() == 0  # seen for 30 s only; `sent` seen without a job, once
         await defer(app, sent)  # its bot process deferred it after all
         clock.advance(timedelta(seconds=31))
-        assert await sweep() == 1  # `lost`, now a minute without a job
+        assert await sweep() == 2  # `lost` and `stuck`, a minute without a live job
         clock.advance(timedelta(seconds=60))
-        assert await sweep() == 0  # each has its job now
+        assert await sweep() == 0  # each has its live job now
         jobs = await db.fetch_all(
-            "SELECT CAST(args ->> 'submission_id' AS INTEGER) FROM procrastinate_jobs "
-            "WHERE task_name = ? ORDER BY 1",
+            "SELECT CAST(args ->> 'submission_id' AS INTEGER), CAST(status AS TEXT) "
+            "FROM procrastinate_jobs WHERE task_name = ? ORDER BY 1, 2",
             (TASK,),
         )
-    assert [r[0] for r in jobs] == [lost, sent]  # one job each, none twice
+    assert [tuple(r) for r in jobs] == [
+        (lost, "todo"), (stuck, "failed"), (stuck, "todo"), (sent, "todo")]  # fmt: skip
