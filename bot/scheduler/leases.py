@@ -12,6 +12,10 @@ was thought dead and came back does not send what another took over.
 
 A process never takes over its own claims: it still holds them in memory, as retries or
 parked posts, and sends them itself.
+
+Weekly summaries are claimed under the same lease (`bot.store.summaries`), renewed by the
+same heartbeat and taken over the same way; their sends are not retried, so they need no
+`retake`.
 """
 
 from __future__ import annotations

@@ -180,7 +180,10 @@ class Scheduler:
         while True:
             await self._clock.sleep_until(self._clock.now() + self._config.watch)
             try:
-                await self._leases.renew(self._reachable())
+                reachable = self._reachable()
+                await self._leases.renew(reachable)
+                if self._summaries is not None:
+                    await self._summaries.renew(self._leases.lease(), reachable)
             except Exception:  # the next beat tries again; a lease outlives several
                 log.exception("scheduler: renewing claims failed")
 
@@ -210,6 +213,20 @@ class Scheduler:
             log.warning("schedule %d slot %s %s: claim lapsed, taken over",
                         post.schedule_id, post.slot, post.part)  # fmt: skip
             await self._recover(post, now)
+        await self._summaries_taken_over(now)
+
+    async def _summaries_taken_over(self, now: datetime) -> None:
+        """Send the weekly summaries whose claimant died before sending them."""
+        if self._summaries is None:
+            return
+        since = now - self._config.grace
+        for schedule_id, due in await self._summaries.take_over(
+            self._leases.lease(), since, self._reachable()
+        ):
+            schedule = self._roster.get(schedule_id)
+            log.warning("schedule %d: the summary due %s lapsed, taken over", schedule_id, due)
+            if schedule is not None:
+                await self._summaries.send(schedule, due)
 
     def stop(self) -> None:
         """Ask `run` to return once the tick in progress is done, its sends recorded: a
@@ -313,7 +330,7 @@ class Scheduler:
             return  # changed or paused since planned: its current plan has its own job
         self._plan.summary(schedule, job.due)
         if self._summaries is not None and schedule.weekly_summary:
-            await self._summaries.post(schedule, job.due)
+            await self._summaries.post(schedule, job.due, self._leases.lease())
 
     async def _choose(self, schedule: Schedule, due: datetime, slot: str,
                       reads: TickReads) -> Post | None:  # fmt: skip

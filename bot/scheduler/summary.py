@@ -4,7 +4,9 @@ It is a job of the plan like the daily question: due Mondays at the schedule's p
 in its zone, and it summarises the ISO week that just ended there. Exactly once: the
 (schedule, week) row of `summary_posts` is claimed before anything is sent, so a restart,
 a second tick or a replanned job finds it taken. A send that fails is logged and marked,
-not retried (the week after has its own summary).
+not retried (the week after has its own summary). The claim is leased: a process that dies
+between claim and send stops renewing it, and a live one takes it over within the grace
+period and sends it with the same nonce.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from bot.platforms import Platforms
 from bot.ports import Clock
 from bot.schedule.model import Schedule
 from bot.store.boards import BoardStore, MemberWeek, Scope
+from bot.store.schedules import Lease
 from bot.store.summaries import SummaryStore
 from bot.types import Locale, Reply
 
@@ -40,14 +43,23 @@ class Summaries:
         # of one server, say) share one read of it, kept for a few minutes.
         self._weeks: dict[Scope, tuple[datetime, asyncio.Task[Weeks]]] = {}
 
-    async def post(self, schedule: Schedule, due: datetime) -> bool:
-        """Send the summary of the week before `due`, unless it was claimed already."""
+    async def post(self, schedule: Schedule, due: datetime, lease: Lease | None = None) -> bool:
+        """Send the summary of the week before `due`, unless it was claimed already; the
+        claim is held by `lease` (renewed by the scheduler's heartbeat, see `renew`)."""
+        if self._platforms.get(schedule.channel.platform) is None:
+            return False
+        _, week = week_before(due, schedule.zone)
+        if not await self._store.claim(schedule.id, week, due, lease):
+            return False
+        return await self.send(schedule, due)
+
+    async def send(self, schedule: Schedule, due: datetime) -> bool:
+        """Send a claimed summary (ours: just claimed, or taken over from a process that
+        died), with the nonce of its week, so a platform that saw the first send drops it."""
         adapter = self._platforms.get(schedule.channel.platform)
         if adapter is None:
             return False
         span, week = week_before(due, schedule.zone)
-        if not await self._store.claim(schedule.id, week):
-            return False
         try:
             week_of = await self._week(schedule, span)
             end = span.end.astimezone(schedule.zone).date() if span.end else due.date()
@@ -61,6 +73,15 @@ class Summaries:
             return False
         await self._store.sent(schedule.id, week, ref.message_id, self._clock.now())
         return True
+
+    async def renew(self, lease: Lease, platforms: frozenset[str]) -> int:
+        return await self._store.renew(lease, platforms)
+
+    async def take_over(self, lease: Lease, since: datetime,
+                        platforms: frozenset[str]) -> list[tuple[int, datetime]]:  # fmt: skip
+        """The pending summaries on `platforms` due since `since` whose claimant stopped
+        renewing: now held by `lease`, to `send`."""
+        return await self._store.take_over(lease, self._clock.now(), since, platforms)
 
     async def _week(self, schedule: Schedule, span: Span) -> Weeks:
         """The week's acts of the schedule's workspace by channel, read once for all."""

@@ -304,4 +304,13 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE submissions ADD COLUMN grade TEXT;
     """,
+    # 13: a weekly summary's claim is leased as a daily post's is (11): `claimed_by`,
+    # `lease_until`, and `due_at` (when it was due), so a live process takes over the
+    # summary of one that died between claim and send, within the grace period. Claims made
+    # before keep NULLs and are never taken over.
+    """
+    ALTER TABLE summary_posts ADD COLUMN claimed_by TEXT;
+    ALTER TABLE summary_posts ADD COLUMN lease_until TEXT;
+    ALTER TABLE summary_posts ADD COLUMN due_at TEXT;
+    """,
 )

@@ -106,7 +106,7 @@ class ScheduleStore:
         """Every schedule (paused ones too) on the platforms that are connected."""
         if not platforms:
             return []
-        return await self._schedules(f"platform IN ({_marks(platforms)})", tuple(platforms))
+        return await self._schedules(f"platform IN ({marks(platforms)})", tuple(platforms))
 
     async def in_workspace(self, platform: str, workspace: str | None) -> list[Schedule]:
         """Every schedule of one workspace (or guild), paused ones too."""
@@ -143,14 +143,14 @@ class ScheduleStore:
         (removed ones are gone: `ids_on` finds them)."""
         if not platforms:
             return []
-        return await self._schedules(f"revision > ? AND platform IN ({_marks(platforms)})",
+        return await self._schedules(f"revision > ? AND platform IN ({marks(platforms)})",
                                      (revision, *platforms))  # fmt: skip
 
     async def count_on(self, platforms: frozenset[str]) -> int:
         if not platforms:
             return 0
         row = await self._db.fetch_one(
-            f"SELECT count(*) FROM schedules WHERE platform IN ({_marks(platforms)})",
+            f"SELECT count(*) FROM schedules WHERE platform IN ({marks(platforms)})",
             tuple(platforms),
         )
         return int(row[0]) if row else 0
@@ -159,7 +159,7 @@ class ScheduleStore:
         if not platforms:
             return set()
         rows = await self._db.fetch_all(
-            f"SELECT id FROM schedules WHERE platform IN ({_marks(platforms)})", tuple(platforms)
+            f"SELECT id FROM schedules WHERE platform IN ({marks(platforms)})", tuple(platforms)
         )
         return {int(r[0]) for r in rows}
 
@@ -201,7 +201,7 @@ class ScheduleStore:
             return []
         values = ",".join("(?, ?, ?, ?, ?, ?, ?, ?)" for _ in posts)
         params = [v for p in posts for v in _claim_params(p)]
-        owner, until = (lease.owner, _instant(lease.until)) if lease else (None, None)
+        owner, until = (lease.owner, lease_instant(lease.until)) if lease else (None, None)
         rows = await self._db.fetch_all(
             f"""INSERT INTO daily_posts (schedule_id, slot, part, question_id, kind, cycle,
                     due_at, nonce, state, claimed_by, lease_until)
@@ -235,8 +235,8 @@ class ScheduleStore:
         return await self._db.execute(
             f"""UPDATE daily_posts SET lease_until = ?
                 WHERE state = 'pending' AND claimed_by = ? AND schedule_id IN (
-                    SELECT id FROM schedules WHERE platform IN ({_marks(platforms)}))""",
-            (_instant(lease.until), lease.owner, *platforms),
+                    SELECT id FROM schedules WHERE platform IN ({marks(platforms)}))""",
+            (lease_instant(lease.until), lease.owner, *platforms),
         )
 
     async def take_over(self, lease: Lease, now: datetime,
@@ -250,9 +250,9 @@ class ScheduleStore:
             f"""UPDATE daily_posts SET claimed_by = ?, lease_until = ?
                 WHERE state = 'pending' AND (lease_until IS NULL OR lease_until < ?)
                   AND (claimed_by IS NULL OR claimed_by <> ?) AND schedule_id IN (
-                    SELECT id FROM schedules WHERE platform IN ({_marks(platforms)}))
+                    SELECT id FROM schedules WHERE platform IN ({marks(platforms)}))
                 RETURNING {_POST_COLUMNS}""",
-            (lease.owner, _instant(lease.until), _instant(now), lease.owner, *platforms),
+            (lease.owner, lease_instant(lease.until), lease_instant(now), lease.owner, *platforms),
         )
         return sorted((_post(r) for r in rows), key=lambda p: (p.due_at, p.schedule_id))
 
@@ -264,8 +264,8 @@ class ScheduleStore:
                WHERE schedule_id = ? AND slot = ? AND part = ? AND state = 'pending'
                  AND (claimed_by = ? OR lease_until IS NULL OR lease_until < ?)
                RETURNING 1""",
-            (lease.owner, _instant(lease.until), post.schedule_id, post.slot, post.part,
-             lease.owner, _instant(now)),
+            (lease.owner, lease_instant(lease.until), post.schedule_id, post.slot, post.part,
+             lease.owner, lease_instant(now)),
         )  # fmt: skip
         return row is not None
 
@@ -337,7 +337,7 @@ class ScheduleStore:
             return {}
         rows = await self._db.fetch_all(
             f"""SELECT schedule_id, kind, cycle, question_id FROM daily_posts d
-                WHERE part = 'question' AND schedule_id IN ({_marks(schedule_ids)}) AND cycle = (
+                WHERE part = 'question' AND schedule_id IN ({marks(schedule_ids)}) AND cycle = (
                     SELECT max(cycle) FROM daily_posts m WHERE m.schedule_id = d.schedule_id
                     AND m.part = 'question' AND m.kind = d.kind)
                 ORDER BY due_at""",
@@ -379,12 +379,12 @@ def _claim_params(p: Post) -> tuple[object, ...]:
             p.due_at.isoformat(), p.nonce)  # fmt: skip
 
 
-def _instant(at: datetime) -> str:
+def lease_instant(at: datetime) -> str:
     """A lease time as text whose order is time order: UTC, always to the microsecond."""
     return at.astimezone(UTC).isoformat(timespec="microseconds")
 
 
-def _marks(values: Collection[object]) -> str:
+def marks(values: Collection[object]) -> str:
     return ",".join("?" * len(values))
 
 

@@ -1,6 +1,6 @@
 """Several scheduler processes over one database, no leader: each slot is posted once, a
-process that dies after claiming loses no slot, and a change made through one process reaches
-the others' plans.
+process that dies after claiming loses no slot (nor weekly summary), and a change made
+through one process reaches the others' plans.
 
 A "process" is a whole `Scheduler` with its own connection (a psycopg pool; or its own
 aiosqlite connection to the one WAL file), its own fake platform (the same platform, seen by
@@ -27,12 +27,15 @@ from bot.platforms import Platforms
 from bot.schedule.model import AnswerTiming, Schedule, parse_days
 from bot.schedule.times import parse_local_time, parse_zone
 from bot.scheduler import Scheduler
+from bot.scheduler.summary import Summaries
+from bot.store.boards import BoardStore
 from bot.store.database import open_database
 from bot.store.db import Database, SqliteDatabase
 from bot.store.postgres.database import open_postgres
 from bot.store.postgres.db import PostgresDatabase
 from bot.store.questions import QuestionStore
 from bot.store.schedules import ScheduleStore
+from bot.store.summaries import SummaryStore
 from bot.types import ChannelRef, MessageRef, Reply, User
 from tests.fakes import FakeAdapter, FakeClock, Sent
 
@@ -103,8 +106,10 @@ async def fleet(engine: str | None, loaded_db: aiosqlite.Connection, tmp_path: P
         async def spawn(name: str) -> Process:
             db, content = await database()
             gate, ledger = Gate(), ScheduleStore(db)
+            platforms = Platforms({"test": gate})
+            summaries = Summaries(SummaryStore(db), BoardStore(db), platforms, clock)
             scheduler = Scheduler(ledger, QuestionStore(SqliteDatabase(content)), clock,
-                                  Platforms({"test": gate}), owner=name)  # fmt: skip
+                                  platforms, summaries=summaries, owner=name)  # fmt: skip
             return Process(scheduler, gate, ledger)
 
         setup, _ = await database()
@@ -192,6 +197,34 @@ async def test_a_process_killed_after_claiming_loses_no_slot(
     await tick_all(alive, clock, SLOT + timedelta(hours=1, seconds=75))
     answers = posted(alive, answers=True)
     assert len(answers) == 40 and set(answers.values()) == {1}
+
+
+async def test_a_process_killed_before_sending_its_weekly_summaries_loses_none(
+    fleet: Fleet, clock: FakeClock
+) -> None:
+    """Monday 09:00: ten channels' weekly summaries are due (and no question: they post on
+    Tuesdays). The process that claims them dies with every send in flight; once its leases
+    lapse, the others send each summary once."""
+    await schedules(fleet.db, 10)
+    await fleet.db.execute("UPDATE schedules SET days = 2, summary = 'weekly'")  # Tuesdays
+    dying, *alive = await started(fleet, clock)
+    dying.gate.open.clear()
+    clock.set(SLOT)
+    doomed = asyncio.create_task(dying.scheduler.tick())
+    await until(lambda: dying.gate.waiting == 10)  # every summary claimed, every send in flight
+    doomed.cancel()  # SIGKILL
+    await asyncio.gather(doomed, return_exceptions=True)
+    await tick_all(alive, clock, SLOT + timedelta(seconds=30))
+    assert posted(alive) == Counter()  # still leased: their own jobs found them claimed
+    await tick_all(alive, clock, SLOT + timedelta(seconds=75))  # the leases lapsed
+    summaries = posted(alive)
+    assert len(summaries) == 10 and set(summaries.values()) == {1}
+    sent = [s for p in alive for s in p.gate.sent]
+    assert all((s.reply.title or "").startswith("Last week here") for s in sent), sent
+    await tick_all(alive, clock, SLOT + timedelta(minutes=5))
+    assert sum(posted(alive).values()) == 10  # and never again
+    states = await fleet.db.fetch_all("SELECT DISTINCT state FROM summary_posts")
+    assert [r[0] for r in states] == ["sent"]
 
 
 async def test_a_live_process_slow_to_post_keeps_its_claims(fleet: Fleet, clock: FakeClock) -> None:

@@ -253,7 +253,13 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE submissions ADD COLUMN grade TEXT;
     """,
+    # 4: SQLite's 13, leased claims of weekly summaries.
+    """
+    ALTER TABLE summary_posts ADD COLUMN claimed_by TEXT;
+    ALTER TABLE summary_posts ADD COLUMN lease_until TEXT;
+    ALTER TABLE summary_posts ADD COLUMN due_at TEXT;
+    """,
 )
 
 # The SQLite schema version each step above brings a PostgreSQL database to.
-SQLITE_VERSIONS: tuple[int, ...] = (10, 11, 12)
+SQLITE_VERSIONS: tuple[int, ...] = (10, 11, 12, 13)
