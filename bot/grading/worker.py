@@ -106,8 +106,14 @@ class GradingWorker:
             await self._on_accepted(s.author(), s.sent_to(), s.problem_id, self._clock.now())
 
 
+KEEP_FINISHED = timedelta(days=7)  # finished jobs kept for inspection, then deleted
+PRUNE_EVERY = timedelta(hours=1)
+
+
 class StalledJobs:
-    """Every grader's loop that keeps the queue moving when graders die."""
+    """Every grader's loop that keeps the queue moving when graders die, and the queue's
+    table small: jobs finished more than `KEEP_FINISHED` ago are deleted hourly (a job per
+    submission otherwise piles up for ever; the submission's row keeps its verdict)."""
 
     def __init__(self, app: procrastinate.App, db: Database, clock: Clock, *,
                  stalled_after: float, every: float,
@@ -119,6 +125,7 @@ class StalledJobs:
             orphaned_after,
         )
         self._unclaimed_since: dict[int, datetime] = {}
+        self._pruned: datetime | None = None
 
     async def run(self) -> None:
         while True:
@@ -140,7 +147,19 @@ class StalledJobs:
         orphans = await self._orphans()
         for submission_id in orphans:
             await defer(self._app, submission_id)
+        await self._prune()
         return len(stalled) + len(orphans)
+
+    async def _prune(self) -> None:
+        """Delete the jobs (and their events) that finished, well or not, `KEEP_FINISHED`
+        ago, at most every `PRUNE_EVERY` (procrastinate's own query; it reads the events)."""
+        now = self._clock.now()
+        if self._pruned is not None and now - self._pruned < PRUNE_EVERY:
+            return
+        self._pruned = now
+        await self._app.job_manager.delete_old_jobs(
+            nb_hours=int(KEEP_FINISHED / timedelta(hours=1)), queue=QUEUE, include_failed=True
+        )
 
     async def _orphans(self) -> list[int]:
         """Queued submissions no live job names, seen so for `orphaned_after` seconds.

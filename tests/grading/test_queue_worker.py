@@ -123,3 +123,35 @@ async def test_the_sweep_defers_a_submission_seen_without_a_job_for_a_minute(
         )
     assert [tuple(r) for r in jobs] == [
         (lost, "todo"), (stuck, "failed"), (stuck, "todo"), (sent, "todo")]  # fmt: skip
+
+
+async def test_the_sweep_deletes_jobs_finished_a_week_ago_hourly(
+    postgres_dsn: str, pool: Pool, db: Database
+) -> None:
+    submissions, clock = SubmissionStore(db), FakeClock(NOW)
+    async with open_job_queue(job_app(postgres_dsn), pool) as app:
+        sweep = StalledJobs(app, db, clock, stalled_after=2, every=1).sweep
+        code = reference("fast-power")
+        ids = [await submissions.add(user, "fast-power", code, NOW, HERE)
+               for user in (ALICE, BOB, CAROL)]  # fmt: skip
+        jobs = [await defer(app, sid) for sid in ids]
+        for sid in ids:  # done with (here: given up on), so not queued again
+            await submissions.fail(sid, NOW)
+        old, failed, recent = jobs
+        await db.execute("UPDATE procrastinate_jobs SET status = 'succeeded' WHERE id IN (?, ?)",
+                         (old, recent))  # fmt: skip
+        await db.execute("UPDATE procrastinate_jobs SET status = 'failed' WHERE id = ?",
+                         (failed,))  # fmt: skip
+        await db.execute("UPDATE procrastinate_events SET at = at - interval '8 days' "
+                         "WHERE job_id IN (?, ?)", (old, failed))  # fmt: skip
+        await sweep()  # the first sweep prunes
+        left = await db.fetch_all("SELECT id FROM procrastinate_jobs ORDER BY id")
+        assert [r[0] for r in left] == [recent]  # the week-old ones went, events and all
+        await db.execute("UPDATE procrastinate_events SET at = at - interval '8 days'")
+        clock.advance(timedelta(minutes=59))
+        await sweep()  # within the hour: no prune
+        assert len(await db.fetch_all("SELECT id FROM procrastinate_jobs")) == 1
+        clock.advance(timedelta(minutes=1))
+        await sweep()
+        assert await db.fetch_all("SELECT id FROM procrastinate_jobs") == []
+        assert await db.fetch_all("SELECT 1 FROM procrastinate_events") == []
