@@ -160,6 +160,19 @@ async def until(condition: Callable[[], bool], attempts: int = 2_000) -> None:
     raise AssertionError("condition never held")
 
 
+async def one_killed_mid_tick(fleet: Fleet, clock: FakeClock, in_flight: int) -> list[Process]:
+    """Three processes; the first ticks at SLOT, claims, and dies (SIGKILL) with `in_flight`
+    sends waiting at its platform, which none of them reaches. The two alive."""
+    dying, *alive = await started(fleet, clock)
+    dying.gate.open.clear()  # its posts never reach the platform, nor the ledger
+    clock.set(SLOT)
+    doomed = asyncio.create_task(dying.scheduler.tick())
+    await until(lambda: dying.gate.waiting == in_flight)  # all claimed, all in flight
+    doomed.cancel()
+    await asyncio.gather(doomed, return_exceptions=True)
+    return alive
+
+
 async def test_three_processes_post_500_slots_due_in_one_minute_exactly_once(
     fleet: Fleet, clock: FakeClock
 ) -> None:
@@ -182,13 +195,7 @@ async def test_a_process_killed_after_claiming_loses_no_slot(
     fleet: Fleet, clock: FakeClock
 ) -> None:
     await schedules(fleet.db, 40)
-    dying, *alive = await started(fleet, clock)
-    dying.gate.open.clear()  # its posts never reach the platform, nor the ledger
-    clock.set(SLOT)
-    doomed = asyncio.create_task(dying.scheduler.tick())
-    await until(lambda: dying.gate.waiting == 40)  # every slot claimed, every post in flight
-    doomed.cancel()  # SIGKILL
-    await asyncio.gather(doomed, return_exceptions=True)
+    alive = await one_killed_mid_tick(fleet, clock, in_flight=40)
     await tick_all(alive, clock, SLOT + timedelta(seconds=30))
     assert posted(alive) == Counter()  # the claims are still leased: no one takes them yet
     await tick_all(alive, clock, SLOT + timedelta(seconds=75))  # the lease lapsed
@@ -207,13 +214,7 @@ async def test_a_process_killed_before_sending_its_weekly_summaries_loses_none(
     lapse, the others send each summary once."""
     await schedules(fleet.db, 10)
     await fleet.db.execute("UPDATE schedules SET days = 2, summary = 'weekly'")  # Tuesdays
-    dying, *alive = await started(fleet, clock)
-    dying.gate.open.clear()
-    clock.set(SLOT)
-    doomed = asyncio.create_task(dying.scheduler.tick())
-    await until(lambda: dying.gate.waiting == 10)  # every summary claimed, every send in flight
-    doomed.cancel()  # SIGKILL
-    await asyncio.gather(doomed, return_exceptions=True)
+    alive = await one_killed_mid_tick(fleet, clock, in_flight=10)
     await tick_all(alive, clock, SLOT + timedelta(seconds=30))
     assert posted(alive) == Counter()  # still leased: their own jobs found them claimed
     await tick_all(alive, clock, SLOT + timedelta(seconds=75))  # the leases lapsed
