@@ -16,6 +16,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiosqlite
+import discord.gateway
+import discord.http
 import pytest
 
 from bot.app import App, open_app
@@ -27,10 +29,21 @@ from bot.store.database import open_database
 from bot.store.db import Database, SqliteDatabase
 from bot.store.postgres.database import open_postgres
 from bot.store.postgres.db import PostgresDatabase
+from tests.adapters.discord.stub import DiscordStub
 from tests.fakes import REPO, FakeAdapter, FakeClock, write_question
-from tests.postgres_fixtures import empty_postgres_dsn, postgres_cluster, postgres_dsn
+from tests.postgres_fixtures import (
+    empty_postgres_dsn,
+    icu_english_dsn,
+    postgres_cluster,
+    postgres_dsn,
+)
 
-__all__ = ["empty_postgres_dsn", "postgres_cluster", "postgres_dsn"]  # fixtures for every folder
+__all__ = [
+    "empty_postgres_dsn",
+    "icu_english_dsn",
+    "postgres_cluster",
+    "postgres_dsn",
+]  # fixtures for every folder
 
 
 @pytest.fixture
@@ -136,6 +149,16 @@ async def graded_app(tmp_path: Path, clock: FakeClock) -> AsyncIterator[App]:
                                       "STUDYBOT_CONTENT_DIR": str(REPO / "content")})  # fmt: skip
     async with open_app(settings, clock=clock, rng=random.Random(7)) as opened:
         yield opened
+
+
+@pytest.fixture
+async def discord_stub() -> AsyncIterator[DiscordStub]:
+    """A local Discord on 127.0.0.1 (tests/adapters/discord/stub.py); discord.py's API and
+    gateway addresses, which the stub points at itself, are put back after the test."""
+    saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    async with DiscordStub() as stub:
+        yield stub
+    discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
 
 
 @pytest.fixture

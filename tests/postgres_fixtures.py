@@ -41,11 +41,11 @@ async def _migrate(dsn: str) -> None:
         pass
 
 
-def _create(cluster: Cluster, name: str, template: str) -> str:
+def _create(cluster: Cluster, name: str, template: str, options: str = "") -> str:
     # WAL_LOG (PostgreSQL 15's default strategy) copies the small template in about 0.2 s;
     # FILE_COPY's checkpoint costs more here.
     with psycopg.connect(cluster.dsn(), autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"'.encode())
+        admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}" {options}'.encode())
     return name
 
 
@@ -61,7 +61,15 @@ def empty_postgres_dsn(postgres_cluster: Cluster) -> Iterator[str]:
     yield from _database(postgres_cluster, f"empty_{next(_names)}", "template0")
 
 
-def _database(cluster: Cluster, name: str, template: str) -> Iterator[str]:
-    yield cluster.dsn(_create(cluster, name, template))
+@pytest.fixture
+def icu_english_dsn(postgres_cluster: Cluster) -> Iterator[str]:
+    """A fresh empty database whose text sorts by ICU's English rules, not bytewise: one
+    studybot must refuse."""
+    icu = "LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'"
+    yield from _database(postgres_cluster, f"icu_{next(_names)}", "template0", icu)
+
+
+def _database(cluster: Cluster, name: str, template: str, options: str = "") -> Iterator[str]:
+    yield cluster.dsn(_create(cluster, name, template, options))
     with psycopg.connect(cluster.dsn(), autocommit=True) as admin:
         admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)'.encode())

@@ -9,7 +9,6 @@ from bot.content.bank import read_bank
 from bot.settings import Settings
 from bot.store.db import SqliteDatabase
 from tests.fakes import REPO
-from tests.postgres import Cluster
 
 
 async def test_doctor_reports_a_missing_database_then_a_healthy_one(tmp_path: Path) -> None:
@@ -185,20 +184,7 @@ def test_doctor_says_which_shards_this_process_runs(cache: Path, tmp_path: Path)
     assert code == 2 and "DISCORD_SHARD_IDS: shard 2 is not below DISCORD_SHARD_COUNT (2)" in output
 
 
-def test_doctor_names_a_collation_the_bot_would_refuse(
-    cache: Path, postgres_cluster: Cluster
-) -> None:
-    import psycopg
-
-    name = "doctor_icu"
-    with psycopg.connect(postgres_cluster.dsn(), autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {name}".encode())
-        admin.execute(f"CREATE DATABASE {name} TEMPLATE template0 LOCALE_PROVIDER icu "
-                      "ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'".encode())  # fmt: skip
-    try:
-        code, output = doctor(cache, STUDYBOT_DATABASE=postgres_cluster.dsn(name))
-    finally:
-        with psycopg.connect(postgres_cluster.dsn(), autocommit=True) as admin:
-            admin.execute(f"DROP DATABASE {name} WITH (FORCE)".encode())
+def test_doctor_names_a_collation_the_bot_would_refuse(cache: Path, icu_english_dsn: str) -> None:
+    code, output = doctor(cache, STUDYBOT_DATABASE=icu_english_dsn)
     assert "database collation ICU (C.UTF-8): studybot compares times" in output, output
     assert code == 1

@@ -13,15 +13,11 @@ runs their server's shard, though one grader is killed with SIGKILL in the middl
 from __future__ import annotations
 
 import asyncio
+import signal
 from collections import Counter
-from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
-
-import discord.gateway
-import discord.http
-import pytest
 
 from bot.schedule.model import AnswerTiming, Schedule, parse_days
 from bot.schedule.times import parse_local_time, parse_zone
@@ -38,14 +34,6 @@ from tests.grading.queue_support import Graders, scalar, until
 CHANNELS = 500
 FIRST_CHANNEL = 500_000
 CLOCK = "2026-01-05T08:59:55+00:00*10"  # ten times as fast: a 60 s lease lapses in 6 s
-
-
-@pytest.fixture
-async def discord_stub() -> AsyncIterator[DiscordStub]:
-    saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-    async with DiscordStub() as stub:
-        yield stub
-    discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
 
 
 async def _schedules(dsn: str) -> set[str]:
@@ -83,7 +71,8 @@ async def test_each_post_goes_out_once_and_a_killed_process_loses_none(
             )))  # fmt: skip
         await asyncio.gather(*(run.wait_log("platform discord attached", 90) for run in runs))
         await stub.wait_for(lambda: sum(_questions(stub, channels).values()) >= 10, within=60)
-        # Kill a process in the middle of the minute's posts: one holding claims not yet sent.
+        # Kill a process in the middle of the minute's posts: one holding claims not yet sent
+        # (frozen first, so it still holds them when killed).
         doomed = await _holding_unsent(postgres_dsn, runs)
         doomed.process.kill()
         await doomed.process.wait()
@@ -99,15 +88,20 @@ async def test_each_post_goes_out_once_and_a_killed_process_loses_none(
 
 async def _holding_unsent(dsn: str, runs: list[Run], at_least: int = 10) -> Run:
     """A run caught holding `at_least` claimed posts it has not sent yet, in the middle of
-    a batch (a claim names its process's pid)."""
+    a batch (a claim names its process's pid), and frozen (SIGSTOP) while it still holds
+    some: between a look at the ledger and a kill it could otherwise record them all."""
     sql = """SELECT coalesce((SELECT claimed_by FROM daily_posts
                               WHERE state = 'pending' AND part = 'question'
                               GROUP BY claimed_by HAVING count(*) >= %s LIMIT 1), '')"""
+    held = "SELECT count(*) FROM daily_posts WHERE state = 'pending' AND claimed_by = %s"
     for _ in range(1000):
         owner = str(await scalar(dsn, sql, (at_least,)))
         for run in runs:
             if f":{run.process.pid}:" in owner:
-                return run
+                run.process.send_signal(signal.SIGSTOP)
+                if int(str(await scalar(dsn, held, (owner,)))) > 0:
+                    return run
+                run.process.send_signal(signal.SIGCONT)
         await asyncio.sleep(0.005)
     raise AssertionError(f"no process was caught holding {at_least} unsent claims")
 

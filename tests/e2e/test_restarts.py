@@ -17,8 +17,6 @@ import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import discord.gateway
-import discord.http
 import pytest
 
 from tests.adapters.discord.stub import CHANNEL_ID, TOKEN, DiscordStub, Request
@@ -58,14 +56,6 @@ async def test_console(database: Path) -> None:
                  if line.startswith("┌")}  # fmt: skip
     assert len(cards) == 1 and asked.rstrip() not in cards  # the answer, no second question
     assert next(iter(cards)).startswith("┌ Answer: ")
-
-
-@pytest.fixture
-async def discord_stub() -> AsyncIterator[DiscordStub]:
-    saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-    async with DiscordStub() as stub:
-        yield stub
-    discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
 
 
 async def test_discord(database: Path, discord_stub: DiscordStub) -> None:

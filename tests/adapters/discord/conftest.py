@@ -12,8 +12,6 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
-import discord.gateway
-import discord.http
 import pytest
 
 from adapters.discord.client import StudyClient
@@ -42,11 +40,9 @@ class Running:
 
 
 @pytest.fixture
-async def stub() -> AsyncIterator[DiscordStub]:
-    saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-    async with DiscordStub() as running:
-        yield running
-    discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+def stub(discord_stub: DiscordStub) -> DiscordStub:
+    """The local Discord (`discord_stub`, shared with the end-to-end tests)."""
+    return discord_stub
 
 
 def settings_for(stub: DiscordStub, token: str = TOKEN, **extra: object) -> DiscordSettings:

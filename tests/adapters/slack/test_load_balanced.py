@@ -124,6 +124,15 @@ async def _scored(app: App, clock: FakeClock) -> None:
                             dedupe="quiz:1")  # fmt: skip
 
 
+async def _forget_me(http: aiohttp.ClientSession, stub: SlackStub, *, asked_on: RunningSlack,
+                     confirmed_on: RunningSlack) -> str:  # fmt: skip
+    """MEMBER asks `/study forget me` of one process and presses "yes" on another: the reply."""
+    asked = await study(http, asked_on, stub, "forget me")
+    yes = next(b for b in buttons(asked) if b["action_id"].startswith("forget:") and
+               b.get("value", b["action_id"]).endswith("yes"))  # fmt: skip
+    return await press(http, confirmed_on, stub, yes, MEMBER, 1)
+
+
 async def test_forgetting_is_confirmed_on_another_process_than_the_one_that_asked(
     http: aiohttp.ClientSession,
     balanced: tuple[RunningSlack, RunningSlack],
@@ -133,10 +142,7 @@ async def test_forgetting_is_confirmed_on_another_process_than_the_one_that_aske
 ) -> None:
     first, second = balanced
     await _scored(bot_app, clock)
-    asked = await study(http, first, stub, "forget me")
-    yes = next(b for b in buttons(asked) if b["action_id"].startswith("forget:") and
-               b.get("value", b["action_id"]).endswith("yes"))  # fmt: skip
-    said = await press(http, second, stub, yes, MEMBER, 1)
+    said = await _forget_me(http, stub, asked_on=first, confirmed_on=second)
     assert "Deleted:" in said, said
     assert "holds nothing on you" in block_texts(
         (await study(http, first, stub, "forget me"))["blocks"]
@@ -154,8 +160,6 @@ async def test_a_board_kept_by_another_process_drops_a_forgotten_member(
     await _scored(bot_app, clock)
     board = block_texts((await study(http, first, stub, "leaderboard"))["blocks"])
     assert "member  10" in board  # the first process keeps this board warm now
-    asked = await study(http, second, stub, "forget me")
-    yes = next(b for b in buttons(asked) if b.get("value", b["action_id"]).endswith("yes"))
-    await press(http, second, stub, yes, MEMBER, 1)
+    await _forget_me(http, stub, asked_on=second, confirmed_on=second)
     board = block_texts((await study(http, first, stub, "leaderboard"))["blocks"])
     assert "member  10" not in board, board

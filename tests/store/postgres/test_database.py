@@ -17,7 +17,6 @@ from bot.store.postgres.database import (
     schema_version,
 )
 from bot.store.postgres.db import PostgresDatabase
-from tests.postgres import Cluster
 
 
 def _versions(dsn: str) -> list[int]:
@@ -70,24 +69,15 @@ async def test_an_unreachable_server_is_a_store_error_without_the_password() -> 
 
 
 async def test_a_database_that_sorts_text_by_language_is_refused_untouched(
-    postgres_cluster: Cluster,
+    icu_english_dsn: str,
 ) -> None:
     """An ICU English collation orders text by language rules, not bytes: a database
     created with one is refused before any migration."""
-    name = "icu_english"
-    with psycopg.connect(postgres_cluster.dsn(), autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {name}".encode())
-        admin.execute(f"CREATE DATABASE {name} TEMPLATE template0 LOCALE_PROVIDER icu "
-                      "ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'".encode())  # fmt: skip
-    try:
-        with pytest.raises(StoreError, match=r"collation ICU .*LOCALE 'C\.UTF-8'"):
-            async with open_postgres(postgres_cluster.dsn(name)):
-                pass
-        with psycopg.connect(postgres_cluster.dsn(name)) as conn:
-            assert conn.execute("SELECT to_regclass('schema_version')").fetchone() == (None,)
-    finally:
-        with psycopg.connect(postgres_cluster.dsn(), autocommit=True) as admin:
-            admin.execute(f"DROP DATABASE {name} WITH (FORCE)".encode())
+    with pytest.raises(StoreError, match=r"collation ICU .*LOCALE 'C\.UTF-8'"):
+        async with open_postgres(icu_english_dsn):
+            pass
+    with psycopg.connect(icu_english_dsn) as conn:
+        assert conn.execute("SELECT to_regclass('schema_version')").fetchone() == (None,)
 
 
 @pytest.mark.parametrize(("collate", "provider", "refused"), [
