@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -110,6 +111,9 @@ async def test_submit_a_fenced_solution_and_see_it_on_the_record(bot: Studybot) 
     assert reply.title is not None and reply.title.startswith("✅ Accepted: ")
     assert "44/44 tests passed." in reply.body
     assert {f.name for f in reply.fields} == {"CPU time", "Peak memory"}
+    cpu = {f.name: f.value for f in reply.fields}["CPU time"]  # and the limit it was judged by
+    assert re.fullmatch(r"\d+ ms of a \d+ ms limit \(\d+× the reference's \d+ ms on this "
+                        r"grader\)", cpu), cpu  # fmt: skip
     await say(bot, "/run print(1)")  # a snippet is not a submission
     me = await say(bot, "/me")
     assert me.ephemeral

@@ -17,6 +17,7 @@ from bot.grades import Grade, Verdict
 from bot.grading.grader import Grader
 from bot.grading.judge import MESSAGE_KEPT, OUTPUT_KEPT
 from bot.grading.problems import Problem
+from bot.grading.timing import FixedLimits
 from tests.grading.playback import Playback, report
 
 T = TypeVar("T")
@@ -60,7 +61,7 @@ async def closing() -> AsyncIterator[list[Grader]]:
 
 async def graded(made: list[Grader], problems: dict[str, Problem], data: bytes,
                  problem: str | None = "fast-power") -> Grade:  # fmt: skip
-    g = Grader(Playback(data), problems)
+    g = Grader(Playback(data), problems, limits=FixedLimits())
     made.append(g)
     if problem is None:
         return await g.run("print(1)")
@@ -78,7 +79,7 @@ async def graded(made: list[Grader], problems: dict[str, Problem], data: bytes,
 async def test_a_report_flood_is_cut_at_the_cap_without_stalling_the_loop(
     problems: dict[str, Problem], closing: list[Grader], flood: bytes
 ) -> None:
-    g = Grader(Playback(flood), problems)
+    g = Grader(Playback(flood), problems, limits=FixedLimits())
     closing.append(g)
     started = time.perf_counter()
     grade, lag = await with_lag(g.grade(problems["fast-power"], "def my_pow(x, n): ..."))
