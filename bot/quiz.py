@@ -1,11 +1,19 @@
-"""The quick check of a daily post: which one it asks, how its buttons name an answer, and
-the channel's tally.
+"""The quick check of a daily post: which one it asks, in which order it shows the options,
+how its buttons name an answer, and the channel's tally.
 
 A daily post of an explained question carries one of the question's quick checks (its
-`quiz:` front matter). Which one is decided by the post's slot, so every rendering of the
-post (the first send, each tally edit, the reveal in the answer) agrees without storing it.
-A button's value names the post and the option, `<schedule>:<slot>:<option>`; the slot may
-itself contain colons (`now-2026-01-05T09:00:00+00:00`), so it is read from both ends.
+`quiz:` front matter). Which one is decided by the post's slot, and the order its options
+are shown in by the post (schedule and slot), so every rendering of the post (the first
+send, each tally edit, the reveal in the answer, the private replies) agrees without
+storing either, and a restart changes neither. A review's quick check is ordered the same
+way, from what its buttons carry (question, reviews so far, check, member).
+
+The order is drawn per post because the bank lists each check's right option first: shown
+in file order, "always press A" would score every time. Letters are positions shown; what a
+button sends, and what is stored, is the option's index in the file
+(`<schedule>:<slot>:<option>`), so a button pressed on an old message still names the option
+the member meant. The slot may itself contain colons (`now-2026-01-05T09:00:00+00:00`), so a
+value is read from both ends.
 """
 
 from __future__ import annotations
@@ -13,7 +21,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from bot.types import Question, QuickCheck
+from bot.types import Question, QuickCheck, QuizOption
 
 LETTERS = "ABCDEFGH"
 
@@ -36,6 +44,41 @@ class QuizPost:
 
 
 @dataclass(frozen=True, slots=True)
+class ShownOption:
+    """An option where it is shown: its `letter`, and `choice`, its index in the file."""
+
+    letter: str
+    choice: int
+    option: QuizOption
+
+
+@dataclass(frozen=True, slots=True)
+class ShownCheck:
+    """A quick check as one post or review prompt shows it: `order[p]` is the index in the
+    file of the option shown at position `p` (lettered A, B, ...)."""
+
+    check: QuickCheck
+    order: tuple[int, ...]
+
+    def options(self) -> tuple[ShownOption, ...]:
+        return tuple(ShownOption(LETTERS[p], i, self.check.options[i])
+                     for p, i in enumerate(self.order))  # fmt: skip
+
+    def has(self, choice: int) -> bool:
+        return 0 <= choice < len(self.order)
+
+    def is_right(self, choice: int) -> bool:
+        return choice == self.check.correct_index()
+
+    def letter_of(self, choice: int) -> str:
+        """The letter the option `choice` (an index in the file) is shown under."""
+        return LETTERS[self.order.index(choice)] if self.has(choice) else "?"
+
+    def right(self) -> ShownOption:
+        return self.options()[self.order.index(self.check.correct_index())]
+
+
+@dataclass(frozen=True, slots=True)
 class Tally:
     answered: int = 0
     right: int = 0
@@ -43,10 +86,10 @@ class Tally:
 
 @dataclass(frozen=True, slots=True)
 class QuizView:
-    """What a post shows of its quiz: the check, and the channel's tally so far."""
+    """What a post shows of its quiz: the check as shown, and the channel's tally so far."""
 
     post: QuizPost
-    check: QuickCheck
+    shown: ShownCheck
     tally: Tally = Tally()
 
 
@@ -54,9 +97,31 @@ def check_for(question: Question, slot: str) -> QuickCheck | None:
     """The quick check a post of `question` in `slot` asks (None: the item has none)."""
     if not question.quiz:
         return None
-    digest = hashlib.sha256(f"{question.id}/{slot}".encode()).digest()
-    return question.quiz[int.from_bytes(digest[:4], "big") % len(question.quiz)]
+    return question.quiz[_draw(f"{question.id}/{slot}") % len(question.quiz)]
 
 
-def letter(choice: int) -> str:
-    return LETTERS[choice] if 0 <= choice < len(LETTERS) else "?"
+def shown_for(question: Question, post: QuizPost) -> ShownCheck | None:
+    """The quick check `post` (of `question`) asks, in the order it shows the options."""
+    check = check_for(question, post.slot)
+    if check is None:
+        return None
+    return shown(check, f"post/{question.id}/{post.schedule_id}/{post.slot}")
+
+
+def shown_in_review(question: Question, index: int, seen: int, owner: str) -> ShownCheck:
+    """Quick check `index` of `question` as a review prompt shows it to member `owner`
+    whose card had `seen` reviews: all four are in the prompt's buttons, so its reply agrees."""
+    check = question.quiz[index]
+    return shown(check, f"review/{question.id}/{index}/{seen}/{owner}")
+
+
+def shown(check: QuickCheck, seed: str) -> ShownCheck:
+    """`check` with its options in an order drawn from `seed`: the same seed, the same order,
+    in any process; over seeds, each option as often in each place."""
+    order = sorted(range(len(check.options)), key=lambda i: _draw(f"{seed}/{i}"))
+    return ShownCheck(check, tuple(order))
+
+
+def _draw(seed: str) -> int:
+    """A number from `seed` that no process, restart or Python version changes (not hash())."""
+    return int.from_bytes(hashlib.sha256(seed.encode()).digest()[:4], "big")

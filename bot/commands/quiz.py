@@ -2,16 +2,19 @@
 channel the post is in, while the quiz is open (until its answer is posted). The reply is
 private: right or wrong, and why for the option chosen; the right option is revealed with
 the answer in the thread. Every answer that counts reviews the member's card for the
-question (spaced review) and asks the post's tally to be updated."""
+question (spaced review) and asks the post's tally to be updated.
+
+The button names the option by its index in the file, and so does the stored answer; the
+letters in replies are those the post shows it under (`shown_for`)."""
 
 from __future__ import annotations
 
 from bot.commands.context import Context
 from bot.errors import BadArgument, NotFound
 from bot.i18n import t
-from bot.quiz import QuizPost, check_for, letter
+from bot.quiz import QuizPost, ShownCheck, shown_for
 from bot.store.quizzes import Answer
-from bot.types import Invocation, Locale, QuickCheck, Reply, Tone
+from bot.types import Invocation, Locale, Reply, Tone
 
 
 async def quiz(ctx: Context, inv: Invocation) -> Reply:
@@ -24,21 +27,22 @@ async def quiz(ctx: Context, inv: Invocation) -> Reply:
     if (here.platform, here.channel) != (there.platform, there.channel):
         raise BadArgument(t(inv.locale, "quiz.elsewhere"))
     question = await ctx.store.get(asked.question_id, retired=True)
-    check = check_for(question, post.slot) if question is not None else None
-    if check is None or not 0 <= choice < len(check.options):
+    shown = shown_for(question, post) if question is not None else None
+    if shown is None or not shown.has(choice):
         raise NotFound(t(inv.locale, "quiz.gone"))
     if await ctx.schedules.answer_claimed(post.schedule_id, post.slot):
         return Reply(t(inv.locale, "quiz.closed"), ephemeral=True)
-    mine = Answer(choice, choice == check.correct_index())
+    mine = Answer(choice, shown.is_right(choice))
     earlier = await ctx.quizzes.record(post.schedule_id, post.slot, inv.user, mine,
                                        ctx.clock.now())  # fmt: skip
     if earlier is not None:
-        return Reply(t(inv.locale, "quiz.already", letter=letter(earlier.choice)), ephemeral=True)
+        already = t(inv.locale, "quiz.already", letter=shown.letter_of(earlier.choice))
+        return Reply(already, ephemeral=True)
     await ctx.reviews.quiz_answered(inv.user, here.workspace, asked.question_id, mine.correct)
     await ctx.scores.quiz_answered(schedule, asked, inv.user, mine.correct, ctx.clock.now())
     if ctx.tallies is not None:
         ctx.tallies.changed(post)
-    return _verdict(check, mine, inv.locale, schedule.locale)
+    return _verdict(shown, mine, inv.locale, schedule.locale)
 
 
 def _parsed(inv: Invocation) -> tuple[QuizPost, int]:
@@ -49,13 +53,13 @@ def _parsed(inv: Invocation) -> tuple[QuizPost, int]:
     return post, int(raw)
 
 
-def _verdict(check: QuickCheck, mine: Answer, locale: Locale, lang: Locale) -> Reply:
+def _verdict(shown: ShownCheck, mine: Answer, locale: Locale, lang: Locale) -> Reply:
     """Right or wrong in the reader's language; the option and why in the post's."""
-    option = check.options[mine.choice]
+    option = shown.check.options[mine.choice]
     key = "quiz.right" if mine.correct else "quiz.wrong"
     lines = [option.why.in_(lang)]
     if not mine.correct:
         lines.append(t(locale, "quiz.wrong_hint"))
-    return Reply("\n".join(lines), title=t(locale, key, letter=letter(mine.choice),
+    return Reply("\n".join(lines), title=t(locale, key, letter=shown.letter_of(mine.choice),
                                            text=option.text.in_(lang)),
                  ephemeral=True, tone=Tone.INFO)  # fmt: skip

@@ -16,7 +16,7 @@ from datetime import datetime
 from bot.commands.context import Context
 from bot.errors import BadArgument, NotFound
 from bot.i18n import t
-from bot.quiz import letter
+from bot.quiz import shown_in_review
 from bot.review.spacing import Recall
 from bot.review.when import next_review
 from bot.types import Action, ActionKind, Invocation, Locale, Question, Reply, Tone, User
@@ -72,16 +72,16 @@ async def check(ctx: Context, inv: Invocation) -> Reply:
     seen, index, choice = _number(inv, "seen"), _number(inv, "check"), _number(inv, "choice")
     if not 0 <= index < len(q.quiz) or not 0 <= choice < len(q.quiz[index].options):
         raise NotFound(t(inv.locale, "review.gone"))
-    quick = q.quiz[index]
-    right = choice == quick.correct_index()
+    shown = shown_in_review(q, index, seen, inv.user.id)  # as the prompt showed it
+    right = shown.is_right(choice)
     held = await ctx.reviews.quiz_answered(inv.user, inv.channel.workspace, q.id, right, seen)
     if held is None:
         return Reply(t(inv.locale, "rate.already"), ephemeral=True)
     await ctx.ledger.reviewed(inv.user, inv.channel, q.id, correct=right, at=ctx.clock.now(),
                               reviews_before=seen)  # fmt: skip
-    option = quick.options[choice]
+    option = shown.check.options[choice]
     when = await due_phrase(ctx, inv.user, held.card.due, inv.locale)
-    title = t(inv.locale, "quiz.right" if right else "quiz.wrong", letter=letter(choice),
+    title = t(inv.locale, "quiz.right" if right else "quiz.wrong", letter=shown.letter_of(choice),
               text=option.text.in_(inv.locale))  # fmt: skip
     body = "\n".join((option.why.in_(inv.locale), t(inv.locale, "review.checked", when=when)))
     return Reply(body, title=title, ephemeral=True, tone=Tone.INFO,
