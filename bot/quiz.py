@@ -8,9 +8,9 @@ send, each tally edit, the reveal in the answer, the private replies) agrees wit
 storing either, and a restart changes neither. A review's quick check is ordered the same
 way, from what its buttons carry (question, reviews so far, check, member).
 
-The order is drawn per post because the bank lists each check's right option first: shown
-in file order, "always press A" would score every time. Letters are positions shown; what a
-button sends, and what is stored, is the option's index in the file
+The order is drawn per post because files may list the right option first (the bundled bank
+always did): shown in file order, "always press A" would score every time. Letters are
+positions shown; what a button sends, and what is stored, is the option's index in the file
 (`<schedule>:<slot>:<option>`), so a button pressed on an old message still names the option
 the member meant. The slot may itself contain colons (`now-2026-01-05T09:00:00+00:00`), so a
 value is read from both ends.
@@ -70,12 +70,16 @@ class ShownCheck:
     def is_right(self, choice: int) -> bool:
         return choice == self.check.correct_index()
 
+    def of(self, choice: int) -> ShownOption:
+        """The option `choice` (its index in the file), where it is shown."""
+        return self.options()[self.order.index(choice)]
+
     def letter_of(self, choice: int) -> str:
-        """The letter the option `choice` (an index in the file) is shown under."""
-        return LETTERS[self.order.index(choice)] if self.has(choice) else "?"
+        """The letter option `choice` is shown under ("?": this check has no such option)."""
+        return self.of(choice).letter if self.has(choice) else "?"
 
     def right(self) -> ShownOption:
-        return self.options()[self.order.index(self.check.correct_index())]
+        return self.of(self.check.correct_index())
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +114,7 @@ def shown_for(question: Question, post: QuizPost) -> ShownCheck | None:
 
 def shown_in_review(question: Question, index: int, seen: int, owner: str) -> ShownCheck:
     """Quick check `index` of `question` as a review prompt shows it to member `owner`
-    whose card had `seen` reviews: all four are in the prompt's buttons, so its reply agrees."""
+    whose card had `seen` reviews: its buttons carry all four, so a click's reply agrees."""
     check = question.quiz[index]
     return shown(check, f"review/{question.id}/{index}/{seen}/{owner}")
 

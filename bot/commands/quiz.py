@@ -55,11 +55,11 @@ def _parsed(inv: Invocation) -> tuple[QuizPost, int]:
 
 def _verdict(shown: ShownCheck, mine: Answer, locale: Locale, lang: Locale) -> Reply:
     """Right or wrong in the reader's language; the option and why in the post's."""
-    option = shown.check.options[mine.choice]
+    picked = shown.of(mine.choice)
     key = "quiz.right" if mine.correct else "quiz.wrong"
-    lines = [option.why.in_(lang)]
+    lines = [picked.option.why.in_(lang)]
     if not mine.correct:
         lines.append(t(locale, "quiz.wrong_hint"))
-    return Reply("\n".join(lines), title=t(locale, key, letter=shown.letter_of(mine.choice),
-                                           text=option.text.in_(lang)),
+    return Reply("\n".join(lines), title=t(locale, key, letter=picked.letter,
+                                           text=picked.option.text.in_(lang)),
                  ephemeral=True, tone=Tone.INFO)  # fmt: skip

@@ -79,9 +79,9 @@ async def check(ctx: Context, inv: Invocation) -> Reply:
         return Reply(t(inv.locale, "rate.already"), ephemeral=True)
     await ctx.ledger.reviewed(inv.user, inv.channel, q.id, correct=right, at=ctx.clock.now(),
                               reviews_before=seen)  # fmt: skip
-    option = shown.check.options[choice]
+    option, letter = shown.of(choice).option, shown.of(choice).letter
     when = await due_phrase(ctx, inv.user, held.card.due, inv.locale)
-    title = t(inv.locale, "quiz.right" if right else "quiz.wrong", letter=shown.letter_of(choice),
+    title = t(inv.locale, "quiz.right" if right else "quiz.wrong", letter=letter,
               text=option.text.in_(inv.locale))  # fmt: skip
     body = "\n".join((option.why.in_(inv.locale), t(inv.locale, "review.checked", when=when)))
     return Reply(body, title=title, ephemeral=True, tone=Tone.INFO,
