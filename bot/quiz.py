@@ -10,10 +10,21 @@ way, from what its buttons carry (question, reviews so far, check, member).
 
 The order is drawn per post because files may list the right option first (the bundled bank
 always did): shown in file order, "always press A" would score every time. Letters are
-positions shown; what a button sends, and what is stored, is the option's index in the file
-(`<schedule>:<slot>:<option>`), so a button pressed on an old message still names the option
-the member meant. The slot may itself contain colons (`now-2026-01-05T09:00:00+00:00`), so a
-value is read from both ends.
+positions shown, and so is what a button sends (`<schedule>:<slot>:<position>`, 0 for the
+option shown as A): a button's value, which every platform hands to the client (Discord's
+custom id, Slack's action id, the console's printed command), must not name the option in
+the file, or it would give the right one away. A press is mapped back through the same
+order (`ShownCheck.at`), and what is stored is the option's index in the file, so tallies,
+scores and old rows keep their meaning. The slot may itself contain colons
+(`now-2026-01-05T09:00:00+00:00`), so a value is read from both ends.
+
+Messages posted before options were shown in a drawn order listed them in file order, their
+buttons sending the file index (then also the position); so did review prompts dealt then.
+A press on one is read as a position in the order drawn now, which may name another option
+than the member saw. That is accepted: a daily quiz stays open only until its answer is
+posted, and a review prompt is private and answered at once, so only presses in the hours
+around the change can be misread; a value the check has no option for is refused as any bad
+value is, never an error.
 """
 
 from __future__ import annotations
@@ -31,8 +42,9 @@ class QuizPost:
     schedule_id: int
     slot: str
 
-    def value(self, choice: int) -> str:
-        return f"{self.schedule_id}:{self.slot}:{choice}"
+    def value(self, position: int) -> str:
+        """A button's value: the option shown at `position` (0 for A) of this post."""
+        return f"{self.schedule_id}:{self.slot}:{position}"
 
     def key(self) -> str:
         return f"{self.schedule_id}:{self.slot}"
@@ -45,11 +57,16 @@ class QuizPost:
 
 @dataclass(frozen=True, slots=True)
 class ShownOption:
-    """An option where it is shown: its `letter`, and `choice`, its index in the file."""
+    """An option where it is shown: its `position` (0 for A) and `letter`, which buttons
+    carry, and `choice`, its index in the file, which answers are stored by."""
 
-    letter: str
+    position: int
     choice: int
     option: QuizOption
+
+    @property
+    def letter(self) -> str:
+        return LETTERS[self.position]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +78,15 @@ class ShownCheck:
     order: tuple[int, ...]
 
     def options(self) -> tuple[ShownOption, ...]:
-        return tuple(ShownOption(LETTERS[p], i, self.check.options[i])
+        return tuple(ShownOption(p, i, self.check.options[i])
                      for p, i in enumerate(self.order))  # fmt: skip
 
+    def at(self, position: int) -> ShownOption | None:
+        """The option shown at `position` (what a button carries; None: there is none)."""
+        return self.options()[position] if 0 <= position < len(self.order) else None
+
     def has(self, choice: int) -> bool:
+        """Whether this check has an option of index `choice` in the file."""
         return 0 <= choice < len(self.order)
 
     def is_right(self, choice: int) -> bool:
@@ -105,7 +127,8 @@ def check_for(question: Question, slot: str) -> QuickCheck | None:
 
 
 def shown_for(question: Question, post: QuizPost) -> ShownCheck | None:
-    """The quick check `post` (of `question`) asks, in the order it shows the options."""
+    """The quick check `post` (of `question`) asks, in the order it shows the options: the
+    order its buttons' positions are read in, so it must not change (see `shown`)."""
     check = check_for(question, post.slot)
     if check is None:
         return None
@@ -114,14 +137,19 @@ def shown_for(question: Question, post: QuizPost) -> ShownCheck | None:
 
 def shown_in_review(question: Question, index: int, seen: int, owner: str) -> ShownCheck:
     """Quick check `index` of `question` as a review prompt shows it to member `owner`
-    whose card had `seen` reviews: its buttons carry all four, so a click's reply agrees."""
+    whose card had `seen` reviews: its buttons carry all four and a position, so a click is
+    read in the order the prompt showed (which must not change: see `shown`)."""
     check = question.quiz[index]
     return shown(check, f"review/{question.id}/{index}/{seen}/{owner}")
 
 
 def shown(check: QuickCheck, seed: str) -> ShownCheck:
     """`check` with its options in an order drawn from `seed`: the same seed, the same order,
-    in any process; over seeds, each option as often in each place."""
+    in any process; over seeds, each option as often in each place.
+
+    The order must stay stable: buttons already posted carry positions in it and are mapped
+    back through it when pressed, so changing how it is drawn (here, in `_draw`, or the seeds
+    `shown_for` and `shown_in_review` build) makes every earlier button name another option."""
     order = sorted(range(len(check.options)), key=lambda i: _draw(f"{seed}/{i}"))
     return ShownCheck(check, tuple(order))
 

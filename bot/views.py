@@ -82,8 +82,9 @@ def _tally_line(tally: Tally, locale: Locale) -> str:
 
 
 def _quiz_buttons(quiz: QuizView) -> tuple[Action, ...]:
-    """One button per option, in the order shown: its letter, and its index in the file."""
-    return tuple(Action(ActionKind.QUIZ, o.letter, quiz.post.value(o.choice))
+    """One button per option, in the order shown: its letter, and the position it is shown
+    at (never its index in the file: the value reaches the client and would give it away)."""
+    return tuple(Action(ActionKind.QUIZ, o.letter, quiz.post.value(o.position))
                  for o in quiz.shown.options())  # fmt: skip
 
 

@@ -4,8 +4,10 @@ private: right or wrong, and why for the option chosen; the right option is reve
 the answer in the thread. Every answer that counts reviews the member's card for the
 question (spaced review) and asks the post's tally to be updated.
 
-The button names the option by its index in the file, and so does the stored answer; the
-letters in replies are those the post shows it under (`shown_for`)."""
+The button names the option by the position its post shows it at (0 for A), never by its
+index in the file (the value reaches the client: it must not give the right option away);
+the press is read back through the post's order (`shown_for`) and the answer stored by the
+index in the file. The letters in replies are those the post shows options under."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from bot.types import Invocation, Locale, Reply, Tone
 
 
 async def quiz(ctx: Context, inv: Invocation) -> Reply:
-    post, choice = _parsed(inv)
+    post, position = _parsed(inv)
     asked = await ctx.schedules.question_post(post.schedule_id, post.slot)
     schedule = await ctx.schedules.get(post.schedule_id)
     if asked is None or schedule is None:
@@ -28,11 +30,14 @@ async def quiz(ctx: Context, inv: Invocation) -> Reply:
         raise BadArgument(t(inv.locale, "quiz.elsewhere"))
     question = await ctx.store.get(asked.question_id, retired=True)
     shown = shown_for(question, post) if question is not None else None
-    if shown is None or not shown.has(choice):
+    # A post from before options were shown in a drawn order is read in the order drawn now
+    # (see bot/quiz.py); a position its check has no option at is refused like any bad value.
+    picked = shown.at(position) if shown is not None else None
+    if shown is None or picked is None:
         raise NotFound(t(inv.locale, "quiz.gone"))
     if await ctx.schedules.answer_claimed(post.schedule_id, post.slot):
         return Reply(t(inv.locale, "quiz.closed"), ephemeral=True)
-    mine = Answer(choice, shown.is_right(choice))
+    mine = Answer(picked.choice, shown.is_right(picked.choice))  # stored by index in the file
     earlier = await ctx.quizzes.record(post.schedule_id, post.slot, inv.user, mine,
                                        ctx.clock.now())  # fmt: skip
     if earlier is not None:
@@ -46,6 +51,7 @@ async def quiz(ctx: Context, inv: Invocation) -> Reply:
 
 
 def _parsed(inv: Invocation) -> tuple[QuizPost, int]:
+    """The post and the position shown (0 for A) a button or its typed form names."""
     post = QuizPost.parse(inv.options.get("post", ""))
     raw = inv.options.get("choice", "")
     if post is None or not raw.isdigit():

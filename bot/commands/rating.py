@@ -69,17 +69,22 @@ async def check(ctx: Context, inv: Invocation) -> Reply:
     """An option of a review's quick check: right or wrong and why, the card reviewed as a
     quiz answer reviews it, and the explanation offered."""
     q = await _mine(ctx, inv)
-    seen, index, choice = _number(inv, "seen"), _number(inv, "check"), _number(inv, "choice")
-    if not 0 <= index < len(q.quiz) or not 0 <= choice < len(q.quiz[index].options):
+    seen, index, position = _number(inv, "seen"), _number(inv, "check"), _number(inv, "choice")
+    if not 0 <= index < len(q.quiz):
         raise NotFound(t(inv.locale, "review.gone"))
+    # `choice` is the position the prompt showed the option at (0 for A), read back through
+    # its order; a prompt dealt before options were drawn is read in the order drawn now.
     shown = shown_in_review(q, index, seen, inv.user.id)  # as the prompt showed it
-    right = shown.is_right(choice)
+    picked = shown.at(position)
+    if picked is None:
+        raise NotFound(t(inv.locale, "review.gone"))
+    right = shown.is_right(picked.choice)
     held = await ctx.reviews.quiz_answered(inv.user, inv.channel.workspace, q.id, right, seen)
     if held is None:
         return Reply(t(inv.locale, "rate.already"), ephemeral=True)
     await ctx.ledger.reviewed(inv.user, inv.channel, q.id, correct=right, at=ctx.clock.now(),
                               reviews_before=seen)  # fmt: skip
-    option, letter = shown.of(choice).option, shown.of(choice).letter
+    option, letter = picked.option, picked.letter
     when = await due_phrase(ctx, inv.user, held.card.due, inv.locale)
     title = t(inv.locale, "quiz.right" if right else "quiz.wrong", letter=letter,
               text=option.text.in_(inv.locale))  # fmt: skip

@@ -70,9 +70,10 @@ async def _dealt(ctx: Context, inv: Invocation, q: Question, count: int) -> Repl
 
 def _check_buttons(qid: str, seen: int, index: int, shown: ShownCheck,
                    inv: Invocation) -> tuple[Action, ...]:  # fmt: skip
-    """The options in the order shown; each names its index in the file, as a post's do."""
+    """The options in the order shown; each names the position it is shown at, as a post's
+    do (never its index in the file, which would give the right one away)."""
     return tuple(Action(ActionKind.REVIEW_CHECK, o.letter,
-                        f"{qid}:{seen}:{index}:{o.choice}:{inv.user.id}")
+                        f"{qid}:{seen}:{index}:{o.position}:{inv.user.id}")
                  for o in shown.options())  # fmt: skip
 
 

@@ -89,7 +89,10 @@ def test_a_shown_check_letters_options_by_position_and_names_them_by_file_index(
     assert sorted(drawn.order) == [0, 1, 2, 3]
     options = drawn.options()
     assert [o.letter for o in options] == list(LETTERS[:4])
+    assert [o.position for o in options] == [0, 1, 2, 3]
     assert [o.choice for o in options] == list(drawn.order)
+    assert [drawn.at(p) for p in range(4)] == list(options)  # a button's position, read back
+    assert all(drawn.at(p) is None for p in (-1, 4, 9))  # no option there: nothing, no error
     assert all(drawn.letter_of(o.choice) == o.letter for o in options)
     assert drawn.right().choice == 1 and drawn.right().option.correct
     assert drawn.is_right(1) and not drawn.is_right(0)

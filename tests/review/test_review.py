@@ -17,7 +17,7 @@ from bot.review.spacing import LEARNING_STEPS, RELEARNING_STEPS
 from bot.types import ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
 from tests.content.test_new_format import write_item
 from tests.fakes import FakeClock, write_question
-from tests.quiz.shown import letters, right_letter
+from tests.quiz.shown import carried, letters, right_letter
 
 ALICE, BOB = User("test", "u1", "alice"), User("test", "u2", "bob")
 ADMIN = User("test", "u9", "root", is_admin=True)
@@ -230,6 +230,14 @@ async def test_a_review_check_is_answered_by_the_letters_it_shows(
     again = await say(app, "/review", ALICE)  # the same prompt, dealt again: the same order
     assert letters(again.body) == letters(alices.body)
     assert [a.value for a in again.actions] == [a.value for a in alices.actions]
+    checks = [a for a in alices.actions if a.kind is ActionKind.REVIEW_CHECK]
+    assert [carried(a) for a in checks] == [0, 1, 2, 3]  # the places shown
+    command, options = checks[0].invocation()
+    for bad in ("4", "9", "-1", "B"):  # no such position, or not one: refused, nothing reviewed
+        refused = await app.core.handle(Invocation(command, options | {"choice": bad}, ALICE,
+                                                   WHERE, Locale.EN))  # fmt: skip
+        assert refused.tone is Tone.USER_ERROR and refused.ephemeral
+        assert refused.body.startswith("This review button is no longer valid")
 
     scored = await press(app, alices, ActionKind.REVIEW_CHECK, right)
     assert scored.title == f"✅ Right: {right}. {quick.options[quick.correct_index()].text.en}"

@@ -131,6 +131,9 @@ async def test_a_daily_quiz_is_answered_by_the_letter_shown(
         post = await you.screen.shows("→ /quiz post:", since)
         right = right_letter(post, await asked(app, post))
         assert right != "A"  # this post does not show the right option first
+        # The command printed for the right button names its letter's place, not the file's 0.
+        assert re.search(rf"\] {right}  → /quiz post:\S+ choice:{'ABCD'.index(right)}\n", post)
+        assert re.findall(r"→ /quiz post:\S+ choice:(\S+)", post) == ["0", "1", "2", "3"]
         letter = right if pressing == "right" else "A"
         said = await you.say(number_of(post, letter, "quiz"), "(only you can see this)")
         assert (f"┌ ✅ Right: {right}." if letter == right else "┌ ❌ Not this one: A.") in said
@@ -159,6 +162,9 @@ async def test_a_review_quick_check_is_answered_by_the_letter_shown(
         assert check.question.en in dealt
         right = right_letter(dealt, check)
         assert right != "A"  # this prompt does not show the right option first
+        printed = re.findall(r"\] ([A-D])  → /review-check id:\S+ seen:\d+ check:\d+ choice:(\d+)",
+                             dealt)  # fmt: skip
+        assert printed == [("A", "0"), ("B", "1"), ("C", "2"), ("D", "3")]  # places shown
         letter = right if pressing == "right" else "A"
         said = await you.say(number_of(dealt, letter, "review-check"), "Your card:")
         assert (f"┌ ✅ Right: {right}." if letter == right else "┌ ❌ Not this one: A.") in said

@@ -52,6 +52,10 @@ async def test_a_daily_quiz_is_answered_tallied_and_revealed(bot: Running,
     assert right != "A"  # this post does not show the right option first
     labels = [b["label"] for b in post.body["components"][0]["components"]][:4]
     assert labels == ["A", "B", "C", "D"]
+    # The hidden id carries the place each option is shown at, not where the file lists it:
+    # the right option's is its letter's place, not the file's 0.
+    assert [r.rpartition(":")[2] for r in routes[:4]] == ["0", "1", "2", "3"]
+    assert routes["ABCD".index(right)].endswith(f":{'ABCD'.index(right)}")
 
     click = {"custom_id": routes[0], "component_type": 2}  # A: wrong in this post
     iid = await stub.interact(COMPONENT, click, message=message_json(CHANNEL_ID, posted["id"],
@@ -87,7 +91,7 @@ async def test_a_daily_quiz_is_answered_tallied_and_revealed(bot: Running,
 
 
 async def asked(bot: Running, route: str) -> QuickCheck:
-    """The quick check a post's quiz button (`quiz:<schedule>:<slot>:<option>`) belongs to."""
+    """The quick check a post's quiz button (`quiz:<schedule>:<slot>:<position>`) is of."""
     post = QuizPost.parse(route.removeprefix("quiz:").rpartition(":")[0])
     question = await bot.app.store.get("kv-cache-size")
     assert post is not None and question is not None
@@ -124,6 +128,8 @@ async def test_a_review_quick_check_is_answered_by_the_letter_shown(
         assert right != "A"  # this prompt does not show the right option first
         choices = [b for b in buttons(dealt) if b["custom_id"].startswith("review-check:")]
         assert [b["label"] for b in choices] == ["A", "B", "C", "D"]
+        carried = [b["custom_id"].split(":")[4] for b in choices]  # review-check:id:seen:check:…
+        assert carried == ["0", "1", "2", "3"]  # the place shown, not the file's index
         letter = right if pressing == "right" else "A"
         button = choices["ABCD".index(letter)]
         said = await answered(stub, await stub.interact(

@@ -67,6 +67,11 @@ async def test_a_daily_quiz_is_answered_tallied_and_revealed(
     shown = block_texts(question["blocks"])
     right = right_letter(shown, await asked(bot_app, quiz[0]["action_id"]))
     assert right != "A"  # this post does not show the right option first
+    # What the client is sent (action id and value) carries the place each option is shown
+    # at, not where the file lists it: the right option's is its letter's place.
+    assert [b["action_id"].rpartition(":")[2] for b in quiz] == ["0", "1", "2", "3"]
+    assert [b["value"].rpartition(":")[2] for b in quiz] == ["0", "1", "2", "3"]
+    assert quiz["ABCD".index(right)]["action_id"].endswith(f":{'ABCD'.index(right)}")
 
     status, _, _ = await post_signed(http, http_slack, clicked(quiz[0], stub, 1))  # A: wrong
     assert status == 200
@@ -95,7 +100,7 @@ async def test_a_daily_quiz_is_answered_tallied_and_revealed(
 
 
 async def asked(app: App, action_id: str) -> QuickCheck:
-    """The quick check a post's quiz button (`quiz:<schedule>:<slot>:<option>`) belongs to."""
+    """The quick check a post's quiz button (`quiz:<schedule>:<slot>:<position>`) is of."""
     post = QuizPost.parse(action_id.removeprefix("quiz:").rpartition(":")[0])
     question = await app.store.get("kv-cache-size")
     assert post is not None and question is not None
@@ -127,6 +132,8 @@ async def test_a_review_quick_check_is_answered_by_the_letter_shown(
         assert right != "A"  # this prompt does not show the right option first
         choices = [b for b in all_buttons(dealt) if b["action_id"].startswith("review-check:")]
         assert [b["text"]["text"] for b in choices] == ["A", "B", "C", "D"]
+        carried = [b["action_id"].split(":")[4] for b in choices]  # review-check:id:seen:check:…
+        assert carried == ["0", "1", "2", "3"]  # the place shown, not the file's index
         letter = right if pressing == "right" else "A"
         responses += 1
         said = await press(http, http_slack, stub, choices["ABCD".index(letter)], who, responses)
