@@ -248,6 +248,29 @@ async def test_a_review_check_is_answered_by_the_letters_it_shows(
     assert [rating for _, rating, _ in await reviews(app, BOB)] == [1, 1]  # then Again: A
 
 
+async def test_a_review_checks_buttons_do_not_give_the_right_option_away(
+    app: App, clock: FakeClock
+) -> None:
+    """Each member's prompt carries, on the right option's button, where it is shown (the
+    letter's place), not its index in the file: over members it is not always the same."""
+    members = [User("test", f"m{i}", f"member {i}") for i in range(16)]
+    for who in members:
+        await rate(app, "kv-cache-size", "Again", who)
+    clock.advance(timedelta(days=1))
+    kv = await app.store.get("kv-cache-size")
+    assert kv is not None
+    quick = kv.quiz[1]
+    rights = []
+    for who in members:
+        dealt = await say(app, "/review", who)
+        right = right_letter(dealt.body, quick)
+        (button,) = [a for a in dealt.actions
+                     if a.kind is ActionKind.REVIEW_CHECK and a.label == right]  # fmt: skip
+        rights.append(carried(button))
+        assert rights[-1] == "ABCD".index(right)  # the letter's place
+    assert len(set(rights)) >= 3, rights  # not the file's index (1) every time
+
+
 async def test_the_digest_is_turned_on_and_off(app: App) -> None:
     on = await say(app, "/review digest:on")
     assert on.ephemeral and "Every morning at 08:00" in on.body
