@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pytest_asyncio
 from bot.errors import GradingUnavailable
 from bot.grades import Verdict
 from bot.grading.grader import Grader
-from bot.grading.pool import Sandbox
+from bot.grading.pool import Feed, Feeder, Sandbox
 from bot.grading.problems import Problem
 from tests.grading.conftest import reference
 
@@ -38,8 +39,9 @@ async def test_every_job_gets_a_fresh_worker_that_then_exits(sandbox: Sandbox) -
 
 
 async def gone(pid: int) -> bool:
-    """Whether process `pid` is gone within two seconds (a worker exits after its report)."""
-    for _ in range(100):
+    """Whether process `pid` is gone within 30 s: a worker exits after its report, or is
+    killed EXIT_GRACE later; the margin is for a busy machine, where reaping may lag."""
+    for _ in range(1500):
         if not await asyncio.to_thread(Path(f"/proc/{pid}").exists):
             return True
         await asyncio.sleep(0.02)
@@ -60,18 +62,53 @@ async def test_a_killed_zygote_is_replaced_and_grading_goes_on(
     assert "the grading zygote stopped; starting a new one" in caplog.text
 
 
+class Withheld:
+    """Feeds the first job only its first input: once its worker has reported test 0 it
+    waits for test 1's input, which never comes, so it is provably mid-job until it dies.
+    Every later job is fed in full (`Feeder`)."""
+
+    def __init__(self) -> None:
+        self.waiting = asyncio.Event()  # set when the first job's worker asks for input 1
+        self.jobs = 0
+
+    def __call__(self, sock: socket.socket, inputs: list[bytes]) -> Feed:
+        self.jobs += 1
+        return Feeder(sock, inputs) if self.jobs > 1 else _FirstOnly(Feeder(sock, inputs[:1]),
+                                                                      self.waiting)  # fmt: skip
+
+
+class _FirstOnly:
+    def __init__(self, feeder: Feeder, waiting: asyncio.Event) -> None:
+        self._feeder, self._waiting = feeder, waiting
+
+    async def lines(self, lines: list[bytes]) -> None:
+        await self._feeder.lines(lines)  # the first input; nothing after it
+        if any(line.startswith(b'{"event": "test"') for line in lines):
+            self._waiting.set()
+
+
+@pytest_asyncio.fixture
+async def withheld() -> AsyncIterator[tuple[Sandbox, Withheld]]:
+    feed = Withheld()
+    box = Sandbox(warm=2, feed=feed)
+    await box.start()
+    yield box, feed
+    await box.close()
+
+
 async def test_a_job_running_when_the_zygote_dies_is_graded_again(
-    sandbox: Sandbox, problems: dict[str, Problem]
+    withheld: tuple[Sandbox, Withheld], problems: dict[str, Problem]
 ) -> None:
+    sandbox, feed = withheld
     grader = Grader(sandbox, problems)
     code = reference("rotate-matrix")
     running = asyncio.create_task(grader.grade(problems["rotate-matrix"], code))
-    await asyncio.sleep(0.05)  # the worker is on the 200 x 200 tests
-    assert sandbox.pid is not None
+    await asyncio.wait_for(feed.waiting.wait(), timeout=30)  # held: test 1's input withheld
+    assert sandbox.pid is not None and not running.done()
     os.kill(sandbox.pid, signal.SIGKILL)
     grade = await asyncio.wait_for(running, timeout=30)
     assert grade.verdict is Verdict.ACCEPTED  # not a crash blamed on the code
-    assert sandbox.restarts == 1
+    assert sandbox.restarts == 1 and feed.jobs == 2  # run again, on a worker fed in full
 
 
 async def test_a_sandbox_that_cannot_come_back_says_so(
