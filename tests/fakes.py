@@ -52,6 +52,16 @@ class FakeClock:
         self.set(self.current + delta)
 
 
+class Ticks:
+    """A monotonic clock that moves when told to."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 @dataclass
 class Sent:
     channel: ChannelRef
