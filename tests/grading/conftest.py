@@ -6,10 +6,14 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-from bot.grading.grader import Grader
+from bot.grading.grader import Grader, GraderConfig
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem, load_problems
 from tests.fakes import REPO
+
+# Snippets that must end some other way than by the time limit (refused, out of memory) run
+# with 20 s of CPU: far more than any needs, so a slow machine cannot make it a time limit.
+PATIENT = GraderConfig(run_time_limit=20.0, deadline_margin=20.0)
 
 
 @pytest.fixture(scope="session")
