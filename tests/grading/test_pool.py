@@ -17,7 +17,8 @@ from bot.grades import Verdict
 from bot.grading.grader import Grader
 from bot.grading.pool import Feed, Feeder, Sandbox
 from bot.grading.problems import Problem
-from tests.grading.conftest import reference
+from tests.grading.conftest import UNHURRIED, reference
+from tests.waiting import PATIENCE, until
 
 
 @pytest_asyncio.fixture
@@ -63,28 +64,31 @@ async def test_a_killed_zygote_is_replaced_and_grading_goes_on(
 
 
 class Withheld:
-    """Feeds the first job only its first input: once its worker has reported test 0 it
-    waits for test 1's input, which never comes, so it is provably mid-job until it dies.
-    Every later job is fed in full (`Feeder`)."""
+    """The first job's feed holds back its second input until `release` is set: once its
+    worker has reported test 0 it waits for test 1's input, so it is provably mid-job
+    until then, however fast the machine. Every later job is fed in full (`Feeder`)."""
 
     def __init__(self) -> None:
-        self.waiting = asyncio.Event()  # set when the first job's worker asks for input 1
+        self.waiting = asyncio.Event()  # the first job's worker waits for its second input
+        self.release = asyncio.Event()
         self.jobs = 0
 
     def __call__(self, sock: socket.socket, inputs: list[bytes]) -> Feed:
         self.jobs += 1
-        return Feeder(sock, inputs) if self.jobs > 1 else _FirstOnly(Feeder(sock, inputs[:1]),
-                                                                      self.waiting)  # fmt: skip
+        feeder = Feeder(sock, inputs)
+        return feeder if self.jobs > 1 else _Held(feeder, self.waiting, self.release)
 
 
-class _FirstOnly:
-    def __init__(self, feeder: Feeder, waiting: asyncio.Event) -> None:
-        self._feeder, self._waiting = feeder, waiting
+class _Held:
+    def __init__(self, feeder: Feeder, waiting: asyncio.Event, release: asyncio.Event) -> None:
+        self._feeder, self._waiting, self._release = feeder, waiting, release
 
     async def lines(self, lines: list[bytes]) -> None:
-        await self._feeder.lines(lines)  # the first input; nothing after it
-        if any(line.startswith(b'{"event": "test"') for line in lines):
-            self._waiting.set()
+        for line in lines:
+            if line.startswith(b'{"event": "test"') and not self._release.is_set():
+                self._waiting.set()
+                await self._release.wait()  # test 1's input is sent only after this
+            await self._feeder.lines([line])
 
 
 @pytest_asyncio.fixture
@@ -93,6 +97,7 @@ async def withheld() -> AsyncIterator[tuple[Sandbox, Withheld]]:
     box = Sandbox(warm=2, feed=feed)
     await box.start()
     yield box, feed
+    feed.release.set()
     await box.close()
 
 
@@ -100,13 +105,15 @@ async def test_a_job_running_when_the_zygote_dies_is_graded_again(
     withheld: tuple[Sandbox, Withheld], problems: dict[str, Problem]
 ) -> None:
     sandbox, feed = withheld
-    grader = Grader(sandbox, problems)
+    grader = Grader(sandbox, problems, UNHURRIED)  # the held job is not cut by a deadline
     code = reference("rotate-matrix")
     running = asyncio.create_task(grader.grade(problems["rotate-matrix"], code))
-    await asyncio.wait_for(feed.waiting.wait(), timeout=30)  # held: test 1's input withheld
+    await asyncio.wait_for(feed.waiting.wait(), PATIENCE)  # held between tests 0 and 1
     assert sandbox.pid is not None and not running.done()
     os.kill(sandbox.pid, signal.SIGKILL)
-    grade = await asyncio.wait_for(running, timeout=30)
+    await until(lambda: sandbox.restarts == 1)  # a new zygote took over, the job still held
+    feed.release.set()  # the old worker may finish now (if it outlived its zygote): its
+    grade = await asyncio.wait_for(running, PATIENCE)  # report is stale, the job runs again
     assert grade.verdict is Verdict.ACCEPTED  # not a crash blamed on the code
     assert sandbox.restarts == 1 and feed.jobs == 2  # run again, on a worker fed in full
 

@@ -14,6 +14,7 @@ from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import load_problem, load_problems
 from tests.fakes import REPO
+from tests.grading.conftest import UNHURRIED
 
 ON_MODULE_LOOP = pytest.mark.asyncio(loop_scope="module")  # the module's sandbox lives there
 
@@ -21,7 +22,7 @@ ON_MODULE_LOOP = pytest.mark.asyncio(loop_scope="module")  # the module's sandbo
 async def proved(content: Path, sandbox: Sandbox) -> list[str]:
     problems = load_problems(content)
     attempts, faults = proofs.gather(content, problems.values())
-    grader = Grader(sandbox, problems)
+    grader = Grader(sandbox, problems, UNHURRIED)
     try:
         faults += proofs.faults_of(await proofs.prove(grader, attempts))
     finally:
