@@ -29,7 +29,9 @@ from bot.store.postgres.database import open_postgres
 from tests import waiting
 from tests.fakes import REPO
 
-FAST = ("--heartbeat", "0.5", "--stalled-after", "2")  # a dead grader's jobs back in ~2-3 s
+# A dead grader's jobs come back in ~5-6 s; a live one beats every 0.5 s, so ten beats must
+# go missing before it is taken for dead (two, at the former 2 s, a busy machine can miss).
+FAST = ("--heartbeat", "0.5", "--stalled-after", "5")
 
 
 def queue_settings(dsn: str, cache: Path) -> Settings:
