@@ -45,6 +45,7 @@ from bot.types import ActionKind, ChannelRef, Locale, Reply, User
 from tests.fakes import REPO, FakeClock
 from tests.grading.busy import busy
 from tests.grading.conftest import reference
+from tests.waiting import PATIENCE
 
 ALICE = User("test", "alice", "Alice")
 HERE = ChannelRef("test", "general")
@@ -136,7 +137,7 @@ async def test_a_notice_that_cannot_be_shown_costs_the_verdict_nothing(
     async with busy(grading):  # every slot taken and one waiting: this one is told its place
         sent = asyncio.create_task(bot.handle_line(line, user=ALICE, channel=HERE,
                                                    locale=Locale.EN, notice=broken))  # fmt: skip
-        await asyncio.wait_for(tried.wait(), 10)
+        await asyncio.wait_for(tried.wait(), PATIENCE)
     reply = await sent
     assert reply.title is not None and reply.title.startswith("✅ Accepted: ")
     assert "could not show a place in the queue" in caplog.text
@@ -209,8 +210,6 @@ async def test_the_bot_grades_leftovers_at_start_without_waiting_for_them(
             ALICE, "fast-power", reference("fast-power"), clock.now()
         )
     async with open_app(settings, clock=clock) as app:
-        for _ in range(200):  # graded by a background task, in real worker processes
-            if await app.grading.submissions.verdict(left) is not None:
-                break
-            await asyncio.sleep(0.05)
+        # Graded by a background task, in real worker processes: wait for it to finish.
+        await asyncio.wait_for(app.grading.recovered(), PATIENCE)
         assert await app.grading.submissions.verdict(left) == "accepted"
