@@ -99,7 +99,7 @@ class ProofCache:
 
     def __init__(self, path: Path, content_dir: Path) -> None:
         self._path, self._content = path, content_dir
-        self._engine = _engine_digest()
+        self._engine = engine_digest()
         self._folders: dict[str, str] = {}
         try:
             self._known = set(json.loads(path.read_text(encoding="utf-8")))
@@ -125,7 +125,7 @@ class ProofCache:
             pass  # a cache that cannot be written only costs time next run
 
 
-def _engine_digest() -> str:
+def engine_digest() -> str:
     """The grading code: the sandbox, the judge, the checkers and the verdicts."""
     root = Path(__file__).parent
     files = [*sorted(root.rglob("*.py")), root.parent / "grades.py"]
