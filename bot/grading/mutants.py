@@ -13,7 +13,8 @@ mutmut's own driver is not used: it rewrites a package's files with trampolines 
 pytest, while a reference is one snippet graded in a sandbox. Comments are never nodes, so
 they are never mutated; docstrings (any statement that is a bare string) and annotations
 are skipped because changing them changes no result. Mutants that do not compile are
-dropped, and so are duplicates and mutants identical to the reference.
+dropped, and so are duplicates and mutants identical to the reference, compared by syntax
+tree so that layout alone never makes two mutants.
 
 Some mutants compute the same thing as the reference (`if n:` before a squaring that is
 only skipped as an optimisation). A judge file declares them under `equivalent_mutants`,
@@ -28,6 +29,7 @@ grading code, as `content validate` remembers its proofs.
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import difflib
 import hashlib
@@ -126,13 +128,14 @@ def make_mutants(problem: str, reference: str) -> list[Mutant]:
     """Every distinct compiling mutant of `reference`, in source order. CPU work: call it
     in a thread."""
     module = cst.parse_module(reference)
-    seen, mutants = {reference}, list[Mutant]()
+    seen, mutants = {_tree(reference)}, list[Mutant]()
     for node in _mutable_nodes(module):
         for operator, mutated in _mutations(node):
             code = cst.ensure_type(module.deep_replace(node, mutated), cst.Module).code
-            if code in seen or not _compiles(code):
+            tree = _tree(code)
+            if tree is None or tree in seen:
                 continue
-            seen.add(code)
+            seen.add(tree)
             mutants.append(_mutant(problem, operator, reference, code))
     return mutants
 
@@ -165,12 +168,15 @@ def _mutations(node: cst.CSTNode) -> Iterator[tuple[str, cst.CSTNode]]:
             yield from ((name, mutated) for mutated in operator(node))
 
 
-def _compiles(code: str) -> bool:
+def _tree(code: str) -> str | None:
+    """The code's syntax tree, dumped: mutants that differ only in layout (`f(x, )` and
+    `f(x)`, from dropping either of two equal arguments) are one mutant. None when the code
+    does not compile."""
     try:
-        compile(code, "<mutant>", "exec")
-    except (SyntaxError, ValueError):  # e.g. `break` swapped in outside a loop
-        return False
-    return True
+        compile(code, "<mutant>", "exec")  # beyond parsing: `return` outside a function ...
+    except (SyntaxError, ValueError):
+        return None
+    return ast.dump(ast.parse(code))
 
 
 def _mutant(problem: str, operator: str, reference: str, code: str) -> Mutant:
