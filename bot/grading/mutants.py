@@ -192,27 +192,30 @@ def _mutant(problem: str, operator: str, reference: str, code: str) -> Mutant:
 
 async def grade_mutants(grader: Grader, mutants: list[Mutant], parallel: int,
                         cache: MutantCache | None) -> list[Report]:  # fmt: skip
-    """Grade every mutant not declared equivalent (`parallel` at a time, across problems,
-    so no worker waits for a slow problem) and report each of the grader's problems."""
+    """Grade every mutant not declared equivalent nor remembered (`parallel` at a time,
+    across problems, so no worker waits for a slow problem) and report each of the grader's
+    problems. The cache's file work happens in a thread, off the event loop."""
     gate = asyncio.Semaphore(parallel)
+    remembered = await asyncio.to_thread(_remembered, cache, mutants)
 
-    async def one(mutant: Mutant) -> Outcome:
+    async def one(mutant: Mutant, known: Verdict | None) -> Outcome:
         problem = grader.problems[mutant.problem]
         declared = _declared(problem, mutant)
-        if declared is not None:
-            return Outcome(mutant, None, declared, 0.0)
-        remembered = cache.verdict(mutant) if cache is not None else None
-        if remembered is not None:
-            return Outcome(mutant, remembered, None, 0.0)
+        if declared is not None or known is not None:
+            return Outcome(mutant, None if declared else known, declared, 0.0)
         async with gate:
             started = time.monotonic()
             grade = await grader.grade(problem, mutant.code)
         return Outcome(mutant, grade.verdict, None, time.monotonic() - started)
 
-    outcomes = await asyncio.gather(*(one(m) for m in mutants))
+    outcomes = await asyncio.gather(*map(one, mutants, remembered))
     if cache is not None:
-        cache.save(outcomes)
+        await asyncio.to_thread(cache.save, outcomes)
     return [_report(problem, outcomes) for problem in grader.problems.values()]
+
+
+def _remembered(cache: MutantCache | None, mutants: list[Mutant]) -> list[Verdict | None]:
+    return [cache.verdict(m) if cache is not None else None for m in mutants]
 
 
 def _declared(problem: Problem, mutant: Mutant) -> EquivalentMutant | None:
