@@ -28,9 +28,8 @@ def run(problem_id: str | None, as_json: bool, fresh: bool) -> None:
     if problem_id is not None and not (settings.content_dir / "problems" / problem_id).is_dir():
         raise click.BadParameter(f"no problem '{problem_id}' in {settings.content_dir}",
                                  param_hint="--problem")  # fmt: skip
-    cache = None
-    if not fresh:
-        cache = mutation.MutantCache(settings.cache_dir / "mutants.json", settings.content_dir)
+    cache = mutation.MutantCache(settings.cache_dir / "mutants.json", settings.content_dir,
+                                 fresh=fresh)  # fmt: skip
     cases = CaseCache(settings.cache_dir / "cases")
     started = time.monotonic()
     try:

@@ -231,10 +231,11 @@ def _report(problem: Problem, outcomes: list[Outcome]) -> Report:
 
 class MutantCache:
     """Verdicts of mutants graded before, in a JSON file of key -> verdict (a missing or
-    broken file is an empty cache: the mutants are simply graded)."""
+    broken file is an empty cache: the mutants are simply graded). A `fresh` cache reads
+    nothing but still records, so the run after `--fresh` is fast again."""
 
-    def __init__(self, path: Path, content_dir: Path) -> None:
-        self._path, self._content = path, content_dir
+    def __init__(self, path: Path, content_dir: Path, *, fresh: bool = False) -> None:
+        self._path, self._content, self._fresh = path, content_dir, fresh
         self._engine = engine_digest()
         self._folders: dict[str, str] = {}
         try:
@@ -251,7 +252,7 @@ class MutantCache:
         return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
     def verdict(self, mutant: Mutant) -> Verdict | None:
-        return self._known.get(self.key(mutant))
+        return None if self._fresh else self._known.get(self.key(mutant))
 
     def save(self, outcomes: list[Outcome]) -> None:
         self._known |= {self.key(o.mutant): o.verdict for o in outcomes if o.verdict}
