@@ -1,4 +1,5 @@
-"""`studybot content ...`: validate the bank, load it into SQLite, import interview reports."""
+"""`studybot content ...`: validate the bank, load it into SQLite, import interview reports,
+and measure how well each problem's tests kill mutants of its reference."""
 
 from __future__ import annotations
 
@@ -120,6 +121,22 @@ async def _validate(settings: Settings, *, grade: bool, cache: proofs.ProofCache
     finally:
         if started is not None:
             await sandbox.close()
+
+
+@content.command()
+@click.option("--problem", "problem_id", help="only this problem (its folder name)")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@click.option("--fresh", is_flag=True, help="grade every mutant again, remembered or not")
+def mutants(problem_id: str | None, as_json: bool, fresh: bool) -> None:
+    """Grade mutants of each problem's reference solution; print what its tests miss.
+
+    Every mutant mutmut's operators make of the reference is graded through the sandbox,
+    and a mutant is killed unless it is accepted. Each survivor is shown as a diff; one that
+    computes the same as the reference is declared in judge.yaml under equivalent_mutants.
+    Exits 1 if a problem kills under 90% of its non-equivalent mutants."""
+    from bot.cli.mutants import run  # libcst's matchers take seconds to import: only here
+
+    run(problem_id, as_json, fresh)
 
 
 @content.command()

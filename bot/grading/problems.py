@@ -12,6 +12,11 @@
     generate    seeded generators of more hidden tests: {generator, seed, ...parameters};
                 a generator is one of bot/grading/generators.py or a function of the
                 problem's own generators.py (called with a random.Random and the parameters)
+    equivalent_mutants
+                mutants of the reference that no test can kill because they compute the
+                same thing, each {operator, before, after, reason}: mutmut's operator and the
+                changed lines before and after, stripped (`studybot content mutants` prints
+                them for each survivor; see bot/grading/mutants.py)
 
 Beside them, wrong/*.py keeps known-wrong solutions that `studybot content validate` proves
 are rejected (bot/grading/proofs.py).
@@ -46,7 +51,8 @@ from bot.grading.timing import TimeRule
 JUDGE_FILE = "judge.yaml"
 LOCAL_GENERATORS = "generators.py"
 KEYS = {"function", "checker", "time_limit", "memory_mb", "banned", "samples", "hidden",
-        "generate"}  # fmt: skip
+        "generate", "equivalent_mutants"}  # fmt: skip
+EQUIVALENT_KEYS = ("operator", "before", "after", "reason")
 CODE_BLOCK = re.compile(r"^```python\n(.*?)^```", re.M | re.S)
 
 
@@ -64,6 +70,22 @@ class Case:
 
 
 @dataclass(frozen=True, slots=True)
+class EquivalentMutant:
+    """A mutant declared harmless: it is named by what changes, not by where, so the
+    declaration holds while unrelated lines of the reference are edited."""
+
+    operator: str
+    before: str
+    after: str
+    reason: str
+    line: int  # in the judge file, where a stale declaration is reported
+
+    @property
+    def identity(self) -> tuple[str, str, str]:
+        return self.operator, self.before, self.after
+
+
+@dataclass(frozen=True, slots=True)
 class Problem:
     id: str
     function: str
@@ -74,6 +96,7 @@ class Problem:
     cases: tuple[Case, ...]
     reference: str = ""  # the reference solution's source, as a user would submit it
     digest: str = ""  # of the files that decide the problem (its measured time is kept by it)
+    equivalent: tuple[EquivalentMutant, ...] = ()
 
     @property
     def wants_args(self) -> bool:
@@ -101,6 +124,7 @@ def load_problem(folder: Path, cache: CaseCache | None = None) -> Problem:
     spec = _parse(path, text)
     fault = _Faults(path, text)
     _check_keys(spec, fault)
+    equivalent = _equivalent(spec, text, fault)
     checker = str(spec.get("checker"))
     if checker not in CHECKERS:
         fault("checker", f"checker must be one of: {', '.join(CHECKERS)}")
@@ -117,7 +141,7 @@ def load_problem(folder: Path, cache: CaseCache | None = None) -> Problem:
     return Problem(folder.name, spec["function"], checker, _time_rule(spec["time_limit"]),
                    int(spec["memory_mb"]), tuple(map(str, spec.get("banned") or ())),
                    tuple(cases), reference_source(folder) or "",
-                   files_digest(folder).hex())  # fmt: skip
+                   files_digest(folder).hex(), equivalent)  # fmt: skip
 
 
 def reference_source(folder: Path) -> str | None:
@@ -152,6 +176,9 @@ class _Faults:
 
     def __call__(self, key: str, message: str) -> None:
         line = next((i for i, t in enumerate(self.lines, 1) if t.startswith(f"{key}:")), 1)
+        self.at(line, message)
+
+    def at(self, line: int, message: str) -> None:
         self.faults.append(Fault(self.path, line, message))
 
 
@@ -195,6 +222,37 @@ def _check_time_rule(rule: Any, fault: _Faults) -> None:
 
 def _positive(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and value > 0
+
+
+def _equivalent(spec: dict[str, Any], text: str,
+                fault: _Faults) -> tuple[EquivalentMutant, ...]:  # fmt: skip
+    """The declared equivalent mutants, each with its own line; a malformed one is a fault."""
+    items = spec.get("equivalent_mutants") or []
+    if not isinstance(items, list):
+        fault("equivalent_mutants", "equivalent_mutants must be a list")
+        return ()
+    lines = _item_lines(text, "equivalent_mutants")
+    declared = []
+    for number, item in enumerate(items):
+        line = lines[number] if number < len(lines) else 1
+        if not isinstance(item, dict) or set(item) != set(EQUIVALENT_KEYS) or not all(
+                isinstance(item[k], str) and item[k].strip() for k in EQUIVALENT_KEYS):  # fmt: skip
+            fault.at(line, f"each of equivalent_mutants has exactly these non-empty strings: "
+                           f"{', '.join(EQUIVALENT_KEYS)}")  # fmt: skip
+            continue
+        operator, before, after, reason = (item[k].strip() for k in EQUIVALENT_KEYS)
+        declared.append(EquivalentMutant(operator, before, after, reason, line))
+    return tuple(declared)
+
+
+def _item_lines(text: str, key: str) -> list[int]:
+    """The line of each item of a top-level list, from the YAML node tree (the text has
+    parsed already, so composing it again cannot fail)."""
+    root = yaml.compose(text)
+    for name, value in root.value if isinstance(root, yaml.MappingNode) else ():
+        if name.value == key and isinstance(value, yaml.SequenceNode):
+            return [item.start_mark.line + 1 for item in value.value]
+    return []
 
 
 def _reference(folder: Path, function: str, fault: _Faults) -> Callable[..., Any] | None:
