@@ -57,7 +57,7 @@ def flat(rng, count, size):
         if n == 0:
             logits = [0.0] * size
         else:
-            logits = [round(rng.uniform(-1.0, 1.0), 6) for _ in range(size)]
+            logits = [round(rng.uniform(-1.0, 1.0), 3) for _ in range(size)]
         temperature = 10.0 if n else 1.0
         k = size if n % 2 == 0 else size - rng.randint(1, 100)
         if n == 0:  # every cumulative sum is a multiple of 1 / size: p falls between two
