@@ -1,6 +1,6 @@
 # expect: wrong_answer
-# Computes in float32: a row near 1000 with a spread of 1e-3 keeps only about one
-# significant digit of its deviations.
+# Computes in float32: near 1000 its spacing is 6e-5, so a row spread over 1e-3 keeps
+# only one or two significant digits of its deviations from the mean.
 import numpy as np
 
 
