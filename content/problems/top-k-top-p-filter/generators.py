@@ -51,7 +51,8 @@ def tie_cuts(rng, count, size):
 
 def flat(rng, count, size):
     """The largest vocabulary nearly flat (temperature 10 over a small spread, or all equal):
-    top-p keeps tens of thousands of tokens, so work per kept token must be O(1)."""
+    top-p keeps tens of thousands of tokens, and searching the kept list once per token is
+    quadratic."""
     cases = []
     for n in range(count):
         if n == 0:
