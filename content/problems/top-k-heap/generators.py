@@ -11,11 +11,11 @@ def stream(rng, count, n, k, low, high, trend=0):
 
 
 def shaped(rng, n, k, bound, small):
-    """Structured streams, values up to +-bound: ascending at the largest size (every
-    number enters the heap) and k = n at the largest size; then, `small` long: descending
+    """Structured streams, values up to +-bound: ascending, n/2 long (every number enters
+    the heap), and k = n at the largest size; then, `small` long: descending
     (none enters after the first k), all equal to the bound, and values one apart at both
     bounds (float32 cannot tell 2e9 from 2e9 - 1)."""
-    rising = sorted(rng.randint(-bound, bound) for _ in range(n))
+    rising = sorted(rng.randint(-bound, bound) for _ in range(n // 2))
     wide = [rng.randint(-bound, bound) for _ in range(n)]
     m = small * k // n
     falling = sorted((rng.randint(-bound, bound) for _ in range(small)), reverse=True)
