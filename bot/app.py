@@ -56,6 +56,7 @@ from bot.grading.queue import (
 )
 from bot.grading.service import Grading, OnAccepted
 from bot.grading.shared_admission import SharedAdmission, SharedAdmissionConfig
+from bot.grading.timing import TIMING_FILE
 from bot.grading.worker import GradingWorker, StalledJobs
 from bot.learning.ledger import Ledger
 from bot.learning.scores import Scores
@@ -177,7 +178,7 @@ async def open_grading(
     left unfinished is graded again. Nothing else waits for any of it: the bot answers
     lookups at once, and a submission in the first second waits for the start."""
     sandbox = Sandbox(strict=settings.strict_isolation)
-    grader = Grader(sandbox, {})
+    grader = Grader(sandbox, {}, timing_cache=settings.cache_dir / TIMING_FILE)
     starting = asyncio.create_task(_start(sandbox, grader, settings), name="grading-start")
     starting.add_done_callback(_report_crash)
     grading = Grading(grader, Admission(clock), submissions, clock, starting, on_accepted)
@@ -286,7 +287,7 @@ async def open_grader(
         stack.push_async_callback(sandbox.close)
         loading = asyncio.create_task(asyncio.to_thread(_problems, settings), name="problems")
         log.info("grading sandbox ready; isolation %s", (await sandbox.start()).describe())
-        grader = Grader(sandbox, await loading)
+        grader = Grader(sandbox, await loading, timing_cache=settings.cache_dir / TIMING_FILE)
         stack.callback(grader.close)
         scores = scoring(database, Preferences(database), ScheduleStore(database))
         worker = GradingWorker(grader, SubmissionStore(database), clock,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 # Sleep in bounded steps, re-reading the clock: a suspended host or a clock step must not
@@ -26,13 +27,17 @@ class SystemClock:
 
 
 class ScaledClock:
-    """Starts at `start` and runs `speed` times as fast as the monotonic wall clock."""
+    """Starts at `start` and runs `speed` times as fast as the monotonic wall clock
+    (`monotonic`: that clock, replaced in tests)."""
 
-    def __init__(self, start: datetime, speed: float = 1.0) -> None:
-        self._start, self._speed, self._origin = start, speed, time.monotonic()
+    def __init__(self, start: datetime, speed: float = 1.0,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
+        self._start, self._speed, self._monotonic = start, speed, monotonic
+        self._origin = monotonic()
 
     def now(self) -> datetime:
-        return self._start + timedelta(seconds=(time.monotonic() - self._origin) * self._speed)
+        elapsed = self._monotonic() - self._origin
+        return self._start + timedelta(seconds=elapsed * self._speed)
 
     async def sleep_until(self, when: datetime) -> None:
         while (remaining := (when - self.now()).total_seconds()) > 0:  # noqa: ASYNC110

@@ -61,6 +61,16 @@ class Grade:
     cpu_ms: float | None = None
     peak_kb: int | None = None
     reason: Reason | None = None  # when `message` is the grader's own
+    limit_ms: float | None = None  # the CPU limit it was judged against, on its grader
+    reference_ms: float | None = None  # the reference's CPU time on that grader
+
+    @property
+    def relative_cpu(self) -> float | None:
+        """CPU time as a multiple of the reference's on the same grader: comparable across
+        graders, as milliseconds are not."""
+        if self.cpu_ms is None or not self.reference_ms:
+            return None
+        return self.cpu_ms / self.reference_ms
 
     @property
     def passed(self) -> int:

@@ -344,6 +344,9 @@ CATALOG: dict[str, tuple[str, str]] = {
     "grade.output_cut": ("(output cut: {dropped} more characters)",
                          "（输出已截断，省略 {dropped} 个字符）"),
     "grade.cpu": ("CPU time", "CPU 时间"),
+    "grade.cpu_of_limit": ("{cpu} ms of a {limit} ms limit ({ratio}× the reference's {reference} "
+                           "ms on this grader)", "{cpu} 毫秒，限制 {limit} 毫秒（本评测机上参考解 "
+                           "{reference} 毫秒的 {ratio} 倍）"),
     "grade.memory": ("Peak memory", "峰值内存"),
     "reason.unreadable": ("the code's report could not be read", "无法读取代码的运行报告"),
     "reason.rule": ("`{rule}` (line {line}) is not allowed here",
@@ -479,8 +482,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "board.problem_stats": ("{solvers} of {attempted} who tried solved it; {first} on the "
                             "first try ({rate}%).", "尝试的 {attempted} 人中有 {solvers} 人解出，"
                             "其中 {first} 人一次通过（{rate}%）。"),
-    "board.fastest": ("Fastest: {cpu} ms of CPU time, by {name}.",
-                      "最快：{name}，CPU 时间 {cpu} 毫秒。"),
+    "board.fastest": ("Fastest: {name}, at {ratio}× the reference solution's CPU time.",
+                      "最快：{name}，CPU 时间为参考解的 {ratio} 倍。"),
     "board.nobody_solved": ("Nobody here has solved `{id}` yet: be the first with "
                             "`/submit {id}`.", "这里还没有人解出 `{id}`：用 `/submit {id}` "
                             "成为第一个吧。"),

@@ -165,7 +165,7 @@ class ActionKind(enum.StrEnum):
     ANSWER_IN = "answer-in"
     QUESTION_IN = "question-in"
     BROWSE = "browse"
-    QUIZ = "quiz"  # an option of a daily post's quick check: `<schedule>:<slot>:<option>`
+    QUIZ = "quiz"  # a daily post's quick check option: `<schedule>:<slot>:<position shown>`
     HINT = "hint"  # a coding problem's next hint: `<problem>:<level>`
     FORGET = "forget"  # `/forget me` confirmed (`yes`) or not (`no`): the clicker's own data
     # Spaced review (see `_FIELDS`): a rating after an explanation, an option of a review's
@@ -240,7 +240,9 @@ _ACTION_COMMANDS = {
 }
 _IN_LANGUAGE = frozenset({ActionKind.ANSWER_IN, ActionKind.QUESTION_IN})
 # The review buttons' values, `:`-separated in this order; `owner` is the member the message
-# was dealt to and `seen` how many reviews their card had then (a replay finds more).
+# was dealt to, `seen` how many reviews their card had then (a replay finds more), `choice`
+# the position the option is shown at, 0 for A (the order is drawn from the rest and read
+# back on a click, so the value never names the option in the file: bot/quiz.py).
 _FIELDS = {
     ActionKind.RATE: ("id", "seen", "rating", "owner"),
     ActionKind.REVIEW_CHECK: ("id", "seen", "check", "choice", "owner"),

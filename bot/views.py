@@ -9,7 +9,7 @@ when the item has an English version to switch to or from.
 from __future__ import annotations
 
 from bot.i18n import t
-from bot.quiz import QuizView, Tally, letter
+from bot.quiz import QuizView, Tally
 from bot.types import Action, ActionKind, Field, Kind, Locale, Question, Reply
 
 
@@ -69,9 +69,8 @@ def answer_reply(
 
 
 def _quiz_text(quiz: QuizView, locale: Locale, lang: Locale) -> str:
-    check = quiz.check
-    lines = [f"**{t(locale, 'quiz.label')}** {check.question.in_(lang)}"]
-    lines += [f"**{letter(i)}.** {o.text.in_(lang)}" for i, o in enumerate(check.options)]
+    lines = [f"**{t(locale, 'quiz.label')}** {quiz.shown.check.question.in_(lang)}"]
+    lines += [f"**{o.letter}.** {o.option.text.in_(lang)}" for o in quiz.shown.options()]
     lines.append(_tally_line(quiz.tally, locale))
     return "\n".join(lines)
 
@@ -83,15 +82,17 @@ def _tally_line(tally: Tally, locale: Locale) -> str:
 
 
 def _quiz_buttons(quiz: QuizView) -> tuple[Action, ...]:
-    return tuple(Action(ActionKind.QUIZ, letter(i), quiz.post.value(i))
-                 for i in range(len(quiz.check.options)))  # fmt: skip
+    """One button per option, in the order shown: its letter, and the position it is shown
+    at (never its index in the file: the value reaches the client and would give it away)."""
+    return tuple(Action(ActionKind.QUIZ, o.letter, quiz.post.value(o.position))
+                 for o in quiz.shown.options())  # fmt: skip
 
 
 def _quiz_field(quiz: QuizView, locale: Locale, lang: Locale) -> Field:
-    check, right = quiz.check, quiz.check.correct_index()
-    option = check.options[right]
-    value = "\n".join((check.question.in_(lang),
-                       f"✅ **{letter(right)}.** {option.text.in_(lang)}: {option.why.in_(lang)}",
+    right = quiz.shown.right()  # lettered as the post shows it
+    option = right.option
+    value = "\n".join((quiz.shown.check.question.in_(lang),
+                       f"✅ **{right.letter}.** {option.text.in_(lang)}: {option.why.in_(lang)}",
                        _result_line(quiz.tally, locale)))  # fmt: skip
     return Field(t(locale, "quiz.label"), value, False)
 

@@ -22,6 +22,7 @@ class FakeClock:
     def __init__(self, start: datetime = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)) -> None:
         self.current = start
         self._sleepers: list[tuple[datetime, asyncio.Future[None]]] = []
+        self.naps = 0  # sleeps begun: a loop that slept again has finished what woke it
 
     def now(self) -> datetime:
         return self.current
@@ -31,6 +32,7 @@ class FakeClock:
             return
         entry = (when, asyncio.get_running_loop().create_future())
         self._sleepers.append(entry)
+        self.naps += 1
         try:
             await entry[1]
         finally:
@@ -48,6 +50,16 @@ class FakeClock:
 
     def advance(self, delta: timedelta) -> None:
         self.set(self.current + delta)
+
+
+class Ticks:
+    """A monotonic clock that moves when told to."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
 @dataclass

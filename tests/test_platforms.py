@@ -15,6 +15,7 @@ from bot.app import App, open_app, running_scheduler
 from bot.settings import Settings
 from bot.types import ChannelRef, Invocation, Reply, Tone, User
 from tests.fakes import FakeAdapter, FakeClock
+from tests.waiting import PATIENCE, until
 
 CHANNEL = ChannelRef("test", "study", "guild")
 ADMIN = User("test", "a1", "admin", is_admin=True)
@@ -42,7 +43,7 @@ async def posted(adapter: FakeAdapter, count: int) -> None:
             adapter.posted.clear()
             await adapter.posted.wait()
 
-    await asyncio.wait_for(enough(), 5)
+    await asyncio.wait_for(enough(), PATIENCE)
 
 
 async def saved_schedule(settings: Settings, clock: FakeClock) -> None:
@@ -83,12 +84,21 @@ async def test_a_post_due_while_its_platform_is_away_is_sent_when_it_comes_back(
         await app.platforms.attach("test", chat)
         app.platforms.detach("test")
         clock.set(at(9, 31))
-        await asyncio.sleep(0.05)  # the loop claims the post and parks it
+        await asleep_after(clock, at(9, 31))  # the loop claimed the post and parked it
         assert chat.sent == []
+        naps = clock.naps
         await app.platforms.attach("test", chat)  # a reconnect
         await posted(chat, 1)
-        await asyncio.sleep(0.05)
+        # The loop, woken by the attach, has sent and sleeps again: with the clock still,
+        # nothing more can be sent before the bot stops.
+        await until(lambda: clock.naps > naps and len(clock.sleeping_until) == 2)
     assert len(chat.sent) == 1
+
+
+async def asleep_after(clock: FakeClock, instant: datetime) -> None:
+    """Until the loop and its heartbeat both sleep again, to times after `instant`: the
+    loop has finished the tick that `clock.set(instant)` woke it for."""
+    await until(lambda: len(s := clock.sleeping_until) == 2 and s[0] > instant)
 
 
 async def test_daily_now_works_whichever_platform_connected_first(

@@ -24,11 +24,13 @@ def test_grading_answers_at_once_and_the_rest_gets_the_budget() -> None:
 
 async def test_within_says_whether_the_work_finished_and_lets_it_run_on() -> None:
     quick = asyncio.ensure_future(asyncio.sleep(0, result="done"))
-    assert await within(quick, 1.0) and quick.result() == "done"
-    slow = asyncio.ensure_future(asyncio.sleep(0.2))
+    assert await within(quick, 60) and quick.result() == "done"  # returns as soon as done
+    release = asyncio.Event()
+    slow = asyncio.ensure_future(release.wait())  # held until released: no race with a timer
     assert not await within(slow, 0.01)
     assert not await within(slow, 0)  # no budget: not even a turn of the loop is waited
-    await slow
+    release.set()
+    await slow  # it ran on (not cancelled) after the budget passed
     assert await within(slow, 0)
 
 

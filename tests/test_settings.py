@@ -9,7 +9,8 @@ import pytest
 from bot.clock import ScaledClock
 from bot.errors import ConfigError
 from bot.settings import DOCS, ClockOverride, DiscordSettings, Secret, Settings
-from tests.fakes import REPO
+from tests.fakes import REPO, Ticks
+from tests.waiting import PATIENCE
 
 
 def test_defaults_do_not_depend_on_the_current_folder(
@@ -194,10 +195,16 @@ def test_a_test_clock_is_a_start_and_a_speed_and_off_by_default() -> None:
 
 async def test_the_scaled_clock_starts_where_asked_and_runs_faster() -> None:
     start = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
-    clock = ScaledClock(start, speed=600.0)
-    assert start <= clock.now() < start + timedelta(seconds=30)
-    await asyncio.wait_for(clock.sleep_until(start + timedelta(seconds=30)), 1)  # 0.05 s real
-    assert clock.now() >= start + timedelta(seconds=30)
+    ticks = Ticks()
+    clock = ScaledClock(start, speed=600.0, monotonic=ticks)
+    assert clock.now() == start
+    ticks.now += 0.5
+    assert clock.now() == start + timedelta(minutes=5)  # half a second of wall time
+    # On the real clock, an hour at 36,000 times is 0.1 s: unscaled it would be an hour,
+    # sixty times the wait allowed, so no machine's speed decides this.
+    fast = ScaledClock(start, speed=36_000.0)
+    await asyncio.wait_for(fast.sleep_until(start + timedelta(hours=1)), PATIENCE)
+    assert fast.now() >= start + timedelta(hours=1)
 
 
 def test_a_postgresql_url_selects_postgres_and_its_password_is_never_shown() -> None:

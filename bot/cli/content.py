@@ -1,23 +1,29 @@
-"""`studybot content ...`: validate the bank, load it into SQLite, import interview reports."""
+"""`studybot content ...`: validate the bank, load it into SQLite, import interview reports,
+and measure how well each problem's tests kill mutants of its reference."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import click
 
 from bot.cli.common import settings_from_env
 from bot.content.bank import read_bank
 from bot.content.loader import load_bank
-from bot.errors import ContentError
+from bot.errors import ContentError, Fault
 from bot.grading import proofs
 from bot.grading.case_cache import CaseCache
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import load_problems
+from bot.grading.timing import TIMING_FILE
+from bot.settings import Settings
 from bot.store.open import open_store
 
 
@@ -33,32 +39,56 @@ def content() -> None:
     help="skip grading each problem's reference and known-wrong solutions",
 )
 @click.option("--fresh", is_flag=True, help="prove every solution again, remembered or not")
-def validate(no_grade: bool, fresh: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object: faults, margins")
+def validate(no_grade: bool, fresh: bool, as_json: bool) -> None:
     """Check every content file (judge files too); print `file:line: fault` for each problem.
 
     Each problem's reference solution is then submitted through the sandbox and must be
-    accepted, and each of its known-wrong solutions (problems/ID/wrong/*.py) rejected. A
-    proof is remembered until the solution, its problem or the grading code changes."""
+    accepted using at most a third of its limit, and each of its known-wrong solutions
+    (problems/ID/wrong/*.py) rejected; one expected to run out of time must still be running
+    at three times the limit. Limits are measured on this machine (bot/grading/timing.py).
+    A proof is remembered until the solution, its problem or the grading code changes."""
     settings = settings_from_env()
     cache = None
     if not fresh:
         cache = proofs.ProofCache(settings.cache_dir / "proofs.json", settings.content_dir)
     cases = CaseCache(settings.cache_dir / "cases")
     try:
-        summary = asyncio.run(_validate(settings.content_dir, grade=not no_grade, cache=cache,
-                                        cases=cases))  # fmt: skip
+        outcome = asyncio.run(_validate(settings, grade=not no_grade, cache=cache, cases=cases))
     except ContentError as exc:
-        for fault in exc.faults:
+        outcome = Validation("", list(exc.faults), [])
+    if as_json:
+        click.echo(json.dumps(outcome.as_json(settings.content_dir), ensure_ascii=False))
+    else:
+        for line in proofs.margin_lines(outcome.proofs):
+            click.echo(line)
+        for fault in outcome.faults:
             click.echo(str(fault), err=True)
-        click.echo(f"{len(exc.faults)} fault(s) in {settings.content_dir}", err=True)
+    if outcome.faults:
+        if not as_json:
+            click.echo(f"{len(outcome.faults)} fault(s) in {settings.content_dir}", err=True)
         sys.exit(1)
-    click.echo(f"ok: {summary} in {settings.content_dir}")
+    if not as_json:
+        click.echo(f"ok: {outcome.summary} in {settings.content_dir}")
 
 
-async def _validate(content_dir: Path, *, grade: bool, cache: proofs.ProofCache | None,
-                    cases: CaseCache) -> str:  # fmt: skip
+@dataclass(frozen=True, slots=True)
+class Validation:
+    summary: str
+    faults: list[Fault]
+    proofs: list[proofs.Proof]  # remembered ones included
+
+    def as_json(self, content_dir: Path) -> dict[str, Any]:
+        return {"ok": not self.faults, "summary": self.summary,
+                "faults": [str(f) for f in self.faults],
+                "problems": proofs.margins(self.proofs, content_dir)}  # fmt: skip
+
+
+async def _validate(settings: Settings, *, grade: bool, cache: proofs.ProofCache | None,
+                    cases: CaseCache) -> Validation:  # fmt: skip
     """Read and check everything; with `grade`, prove the problems' solutions too. The
     sandbox starts first, so its zygote comes up on another core while the files are read."""
+    content_dir = settings.content_dir
     sandbox = Sandbox(warm=max(1, min(4, os.cpu_count() or 1)))
     started = asyncio.create_task(sandbox.start()) if grade else None
     try:
@@ -68,11 +98,13 @@ async def _validate(content_dir: Path, *, grade: bool, cache: proofs.ProofCache 
         summary = (f"{len(bank.questions)} questions, {len(problems)} gradable problems "
                    f"({tests} tests)")  # fmt: skip
         if started is None:
-            return summary
+            return Validation(summary, [], [])
         attempts, faults = proofs.gather(content_dir, problems.values())
-        todo = [a for a in attempts if cache is None or not cache.proven(a)]
+        known = {a: cache.proven(a) if cache else None for a in attempts}
+        todo = [a for a, proof in known.items() if proof is None]
         await started
-        grader = Grader(sandbox, problems)
+        timing = settings.cache_dir / TIMING_FILE
+        grader = Grader(sandbox, problems, proofs.PROVING, timing_cache=timing)
         try:
             results = await proofs.prove(grader, todo, sandbox.warm_target)
         finally:
@@ -80,16 +112,31 @@ async def _validate(content_dir: Path, *, grade: bool, cache: proofs.ProofCache 
         if cache is not None:
             cache.save(results)
         faults += proofs.faults_of(results)
-        if faults:
-            raise ContentError(faults)
+        seen = [p for p in known.values() if p is not None] + results
         wrong = sum(not a.reference for a in attempts)
         remembered = (f" ({len(attempts) - len(todo)} of {len(attempts)} proofs remembered)"
                       if cache else "")  # fmt: skip
-        return (f"{summary}; references accepted, {wrong} known-wrong solutions rejected"
-                f"{remembered}")  # fmt: skip
+        return Validation(f"{summary}; references accepted with a margin, {wrong} known-wrong "
+                          f"solutions rejected{remembered}", faults, seen)  # fmt: skip
     finally:
         if started is not None:
             await sandbox.close()
+
+
+@content.command()
+@click.option("--problem", "problem_id", help="only this problem (its folder name)")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@click.option("--fresh", is_flag=True, help="grade every mutant again, remembered or not")
+def mutants(problem_id: str | None, as_json: bool, fresh: bool) -> None:
+    """Grade mutants of each problem's reference solution; print what its tests miss.
+
+    Every mutant mutmut's operators make of the reference is graded through the sandbox,
+    and a mutant is killed unless it is accepted. Each survivor is shown as a diff; one that
+    computes the same as the reference is declared in judge.yaml under equivalent_mutants.
+    Exits 1 if a problem kills under 90% of its non-equivalent mutants."""
+    from bot.cli.mutants import run  # libcst's matchers take seconds to import: only here
+
+    run(problem_id, as_json, fresh)
 
 
 @content.command()

@@ -25,6 +25,7 @@ from bot.grading.case_cache import CaseCache
 from bot.grading.grader import Grader
 from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem, load_problems
+from bot.grading.timing import TIMING_FILE
 from bot.text.code import NotUtf8, decode_source, extract_code
 from bot.types import Locale
 
@@ -70,7 +71,8 @@ def load_problem(content_dir: Path, problem_id: str) -> Problem:
 async def _grade(problem: Problem, code: str) -> Grade:
     sandbox = Sandbox(warm=1)
     await sandbox.start()
-    grader = Grader(sandbox, {problem.id: problem})
+    timing = settings_from_env().cache_dir / TIMING_FILE
+    grader = Grader(sandbox, {problem.id: problem}, timing_cache=timing)
     try:
         return await grader.grade(problem, code)
     finally:

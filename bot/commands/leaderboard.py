@@ -82,7 +82,9 @@ def _solvers(board: ProblemBoard, problem_id: str, locale: Locale) -> list[str]:
     lines = [t(locale, "board.problem_stats", solvers=solved, attempted=board.attempted,
                first=board.first_try, rate=rate)]  # fmt: skip
     if (fastest := board.fastest) is not None:
-        lines.append(t(locale, "board.fastest", cpu=f"{fastest.cpu_ms:.1f}", name=fastest.name))
+        lines.append(
+            t(locale, "board.fastest", ratio=f"{fastest.relative_cpu:.2f}", name=fastest.name)
+        )
     lines += [f"{i}. {_solver(s, locale)}" for i, s in enumerate(board.solvers, 1)]
     return lines
 

@@ -16,7 +16,7 @@ from datetime import datetime
 from bot.commands.context import Context
 from bot.errors import BadArgument, NotFound
 from bot.i18n import t
-from bot.quiz import letter
+from bot.quiz import shown_in_review
 from bot.review.spacing import Recall
 from bot.review.when import next_review
 from bot.types import Action, ActionKind, Invocation, Locale, Question, Reply, Tone, User
@@ -69,19 +69,24 @@ async def check(ctx: Context, inv: Invocation) -> Reply:
     """An option of a review's quick check: right or wrong and why, the card reviewed as a
     quiz answer reviews it, and the explanation offered."""
     q = await _mine(ctx, inv)
-    seen, index, choice = _number(inv, "seen"), _number(inv, "check"), _number(inv, "choice")
-    if not 0 <= index < len(q.quiz) or not 0 <= choice < len(q.quiz[index].options):
+    seen, index, position = _number(inv, "seen"), _number(inv, "check"), _number(inv, "choice")
+    if not 0 <= index < len(q.quiz):
         raise NotFound(t(inv.locale, "review.gone"))
-    quick = q.quiz[index]
-    right = choice == quick.correct_index()
+    # `choice` is the position the prompt showed the option at (0 for A), read back through
+    # its order; a prompt dealt before options were drawn is read in the order drawn now.
+    shown = shown_in_review(q, index, seen, inv.user.id)  # as the prompt showed it
+    picked = shown.at(position)
+    if picked is None:
+        raise NotFound(t(inv.locale, "review.gone"))
+    right = shown.is_right(picked.choice)
     held = await ctx.reviews.quiz_answered(inv.user, inv.channel.workspace, q.id, right, seen)
     if held is None:
         return Reply(t(inv.locale, "rate.already"), ephemeral=True)
     await ctx.ledger.reviewed(inv.user, inv.channel, q.id, correct=right, at=ctx.clock.now(),
                               reviews_before=seen)  # fmt: skip
-    option = quick.options[choice]
+    option, letter = picked.option, picked.letter
     when = await due_phrase(ctx, inv.user, held.card.due, inv.locale)
-    title = t(inv.locale, "quiz.right" if right else "quiz.wrong", letter=letter(choice),
+    title = t(inv.locale, "quiz.right" if right else "quiz.wrong", letter=letter,
               text=option.text.in_(inv.locale))  # fmt: skip
     body = "\n".join((option.why.in_(inv.locale), t(inv.locale, "review.checked", when=when)))
     return Reply(body, title=title, ephemeral=True, tone=Tone.INFO,

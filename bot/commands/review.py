@@ -21,7 +21,7 @@ from bot.commands.rating import (
 )
 from bot.errors import BadArgument
 from bot.i18n import t
-from bot.quiz import letter
+from bot.quiz import ShownCheck, shown_in_review
 from bot.review.digest import DIGEST_HOUR
 from bot.review.spacing import MAX_RETENTION, MIN_RETENTION
 from bot.types import Action, ActionKind, Field, Invocation, Kind, Question, Reply
@@ -59,19 +59,22 @@ async def _dealt(ctx: Context, inv: Invocation, q: Question, count: int) -> Repl
         actions = (*rating_actions(q.id, seen, inv.user, inv.locale), next_action(inv.locale))
     elif q.quiz:
         index = seen % len(q.quiz)  # each return of the card asks the next check
-        quick = q.quiz[index]
-        lines = [f"**{t(inv.locale, 'quiz.label')}** {quick.question.in_(inv.locale)}"]
-        lines += [f"**{letter(i)}.** {o.text.in_(inv.locale)}" for i, o in enumerate(quick.options)]
-        body, actions = "\n".join(lines), _check_buttons(q, seen, index, inv)
+        shown = shown_in_review(q, index, seen, inv.user.id)
+        lines = [f"**{t(inv.locale, 'quiz.label')}** {shown.check.question.in_(inv.locale)}"]
+        lines += [f"**{o.letter}.** {o.option.text.in_(inv.locale)}" for o in shown.options()]
+        body, actions = "\n".join(lines), _check_buttons(q.id, seen, index, shown, inv)
     else:
         body, actions = t(inv.locale, "review.think"), (explain_action(q.id, inv.user, inv.locale),)
     return Reply(body, title=title, fields=left, actions=actions, footer=footer, ephemeral=True)
 
 
-def _check_buttons(q: Question, seen: int, index: int, inv: Invocation) -> tuple[Action, ...]:
-    options = range(len(q.quiz[index].options))
-    return tuple(Action(ActionKind.REVIEW_CHECK, letter(i),
-                        f"{q.id}:{seen}:{index}:{i}:{inv.user.id}") for i in options)  # fmt: skip
+def _check_buttons(qid: str, seen: int, index: int, shown: ShownCheck,
+                   inv: Invocation) -> tuple[Action, ...]:  # fmt: skip
+    """The options in the order shown; each names the position it is shown at, as a post's
+    do (never its index in the file, which would give the right one away)."""
+    return tuple(Action(ActionKind.REVIEW_CHECK, o.letter,
+                        f"{qid}:{seen}:{index}:{o.position}:{inv.user.id}")
+                 for o in shown.options())  # fmt: skip
 
 
 async def _nothing_due(ctx: Context, inv: Invocation) -> Reply:

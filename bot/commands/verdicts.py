@@ -109,10 +109,21 @@ def _output(grade: Grade, locale: Locale, always: bool) -> list[str]:
     return [f"{t(locale, 'grade.output')}:\n```\n{text}\n```{cut}"]
 
 
+def _cpu(grade: Grade, locale: Locale) -> str:
+    """CPU time, and the limit it was judged against where the grade knows it: limits are
+    measured per grader, so the figure alone would not say how close it came."""
+    assert grade.cpu_ms is not None
+    if grade.limit_ms is None or not grade.reference_ms:
+        return f"{grade.cpu_ms:.0f} ms"
+    return t(locale, "grade.cpu_of_limit", cpu=f"{grade.cpu_ms:.0f}", limit=f"{grade.limit_ms:.0f}",
+             ratio=f"{grade.limit_ms / grade.reference_ms:.0f}",
+             reference=f"{grade.reference_ms:.0f}")  # fmt: skip
+
+
 def _usage(grade: Grade, locale: Locale) -> tuple[Field, ...]:
     fields = []
     if grade.cpu_ms is not None:
-        fields.append(Field(t(locale, "grade.cpu"), f"{grade.cpu_ms:.0f} ms"))
+        fields.append(Field(t(locale, "grade.cpu"), _cpu(grade, locale)))
     if grade.peak_kb is not None:
         peak = f"{grade.peak_kb / 1024:.1f} MiB"
         if grade.verdict is Verdict.MEMORY_LIMIT_EXCEEDED:

@@ -14,6 +14,7 @@ from bot.grading.grader import GraderConfig
 from bot.grading.judge import decode
 from bot.grading.pool import Sandbox, reported_in_full
 from bot.grading.problems import Problem
+from bot.grading.timing import FixedLimits, TimeLimit
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,15 +32,16 @@ class DrillResult:
 
 
 async def run_drill(sandbox: Sandbox, code: str, problem: Problem | None = None) -> DrillResult:
-    """Run `code` with a submission's limits and report.
+    """Run `code` with a submission's limits and report (a problem's time limit as its rule
+    gives it on a standard machine: the drill is about escapes, not speed).
 
     Without a problem, the file is a script (the free-form `run` allowance). With one, it
     is graded as a solution would be, unrestricted: its function is called on each of the
     problem's tests, whose inputs reach the worker one at a time, and each test's event
     (the function's return value, or its error) is reported."""
     config = GraderConfig()
-    job = _job(code, problem, config)
-    deadline = float(job["time_limit"]) + config.deadline_margin
+    job = _job(code, problem, config, await FixedLimits().of(problem) if problem else None)
+    deadline = float(job["time_limit"]) + config.deadline_margin  # (a hang ends soon)
     raw = await sandbox.run(job, deadline)
     layers = sandbox.layers.report if sandbox.layers else {}
     events = decode(raw.lines)
@@ -64,10 +66,11 @@ def _exit_code(value: object) -> int:
     return value if type(value) is int and -255 <= value <= 255 else -1
 
 
-def _job(code: str, problem: Problem | None, config: GraderConfig) -> dict[str, Any]:
-    if problem is None:
+def _job(code: str, problem: Problem | None, config: GraderConfig,
+         limit: TimeLimit | None) -> dict[str, Any]:  # fmt: skip
+    if problem is None or limit is None:
         return {"mode": "exec", "code": code, "time_limit": config.run_time_limit,
                 "memory_mb": config.run_memory_mb, "output_cap": config.output_cap}  # fmt: skip
     return {"mode": "grade", "plain": True, "code": code, "function": problem.function,
-            "tests": [c.args_json for c in problem.cases], "time_limit": problem.time_limit,
+            "tests": [c.args_json for c in problem.cases], "time_limit": limit.seconds,
             "memory_mb": problem.memory_mb, "output_cap": config.output_cap}  # fmt: skip

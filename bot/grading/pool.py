@@ -28,9 +28,10 @@ import socket
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from bot.errors import GradingUnavailable
 from bot.grades import Exit, RawRun
@@ -79,12 +80,25 @@ class _Worker:
     generation: int  # which zygote forked it
 
 
+class Feed(Protocol):
+    """What hands a worker its test inputs as its report arrives (`Feeder`)."""
+
+    async def lines(self, lines: list[bytes]) -> None: ...
+
+
+# Builds the feed of one job: the worker's socket and the job's inputs, one line each.
+FeedFactory = Callable[[socket.socket, list[bytes]], Feed]
+
+
 class Sandbox:
     def __init__(self, *, warm: int = 4, output_limit: int = 16 * 1024 * 1024,
-                 strict: bool = False, disabled: frozenset[str] = frozenset()) -> None:  # fmt: skip
+                 strict: bool = False, disabled: frozenset[str] = frozenset(),
+                 feed: FeedFactory | None = None) -> None:  # fmt: skip
         """`strict`: refuse every job unless all isolation layers came up (fail closed).
-        `disabled` turns layers off on purpose (the escape drill's tests)."""
+        `disabled` turns layers off on purpose (the escape drill's tests). `feed` replaces
+        `Feeder` at the inputs' boundary (a test holds a job mid-way by withholding one)."""
         self._warm_target, self._output_limit, self._strict = warm, output_limit, strict
+        self._feed: FeedFactory = feed or Feeder
         self._disabled = ",".join(sorted(disabled))
         self._warm: asyncio.Queue[_Worker | None] = asyncio.Queue()  # None: gave up
         self._pending: collections.deque[socket.socket] = collections.deque()
@@ -208,7 +222,7 @@ class Sandbox:
         except OSError:  # the worker is gone before it read a byte
             await self._stopped(worker, kill=True)
             raise _WorkerLost from None
-        await read_report(sock, raw, Limits.of(job, self._output_limit), Feeder(sock, inputs))
+        await read_report(sock, raw, Limits.of(job, self._output_limit), self._feed(sock, inputs))
 
     async def _stopped(self, worker: _Worker, *, kill: bool) -> Exit | None:
         """How a worker that did not finish its report ended (a signal tells why)."""
@@ -353,7 +367,7 @@ class Feeder:
 
 
 async def read_report(sock: socket.socket, raw: RawRun, limit: Limits,
-                      feeder: Feeder | None = None) -> None:  # fmt: skip
+                      feeder: Feed | None = None) -> None:  # fmt: skip
     """Read a worker's report until it closes `sock`, into `raw.lines`.
 
     The worker may be hostile, so this is linear in what it sends and bounded: bytes go into

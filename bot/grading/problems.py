@@ -2,7 +2,9 @@
 
     function    the name a solution must define
     checker     exact | close | allclose | in_place | fusion (see checkers.py)
-    time_limit  CPU seconds for all tests together
+    time_limit  CPU time for all tests together, relative to the reference solution:
+                {times: N, floor: S}, N times the reference's time on the grading machine
+                and never under S standard seconds (bot/grading/timing.py)
     memory_mb   memory a solution may use on top of the interpreter
     banned      constructs refused on the syntax tree: "**", "pow", "math.pow" ...
     samples     argument lists shown to users with expected and actual results
@@ -10,6 +12,11 @@
     generate    seeded generators of more hidden tests: {generator, seed, ...parameters};
                 a generator is one of bot/grading/generators.py or a function of the
                 problem's own generators.py (called with a random.Random and the parameters)
+    equivalent_mutants
+                mutants of the reference that no test can kill because they compute the
+                same thing, each {operator, before, after, reason}: mutmut's operator and the
+                changed lines before and after, stripped (`studybot content mutants` prints
+                them for each survivor; see bot/grading/mutants.py)
 
 Beside them, wrong/*.py keeps known-wrong solutions that `studybot content validate` proves
 are rejected (bot/grading/proofs.py).
@@ -35,15 +42,17 @@ import yaml
 
 from bot.content.bank import EXPLANATION_FILE, PROBLEMS_DIR
 from bot.errors import ContentError, Fault
-from bot.grading.case_cache import CaseCache
+from bot.grading.case_cache import CaseCache, files_digest
 from bot.grading.checkers import CHECKERS
 from bot.grading.generators import GENERATORS
 from bot.grading.sandbox.plain import plain
+from bot.grading.timing import TimeRule
 
 JUDGE_FILE = "judge.yaml"
 LOCAL_GENERATORS = "generators.py"
 KEYS = {"function", "checker", "time_limit", "memory_mb", "banned", "samples", "hidden",
-        "generate"}  # fmt: skip
+        "generate", "equivalent_mutants"}  # fmt: skip
+EQUIVALENT_KEYS = ("operator", "before", "after", "reason")
 CODE_BLOCK = re.compile(r"^```python\n(.*?)^```", re.M | re.S)
 
 
@@ -61,14 +70,33 @@ class Case:
 
 
 @dataclass(frozen=True, slots=True)
+class EquivalentMutant:
+    """A mutant declared harmless: it is named by what changes, not by where, so the
+    declaration holds while unrelated lines of the reference are edited."""
+
+    operator: str
+    before: str
+    after: str
+    reason: str
+    line: int  # in the judge file, where a stale declaration is reported
+
+    @property
+    def identity(self) -> tuple[str, str, str]:
+        return self.operator, self.before, self.after
+
+
+@dataclass(frozen=True, slots=True)
 class Problem:
     id: str
     function: str
     checker: str
-    time_limit: float
+    time_rule: TimeRule
     memory_mb: int
     banned: tuple[str, ...]
     cases: tuple[Case, ...]
+    reference: str = ""  # the reference solution's source, as a user would submit it
+    digest: str = ""  # of the files that decide the problem (its measured time is kept by it)
+    equivalent: tuple[EquivalentMutant, ...] = ()
 
     @property
     def wants_args(self) -> bool:
@@ -96,6 +124,7 @@ def load_problem(folder: Path, cache: CaseCache | None = None) -> Problem:
     spec = _parse(path, text)
     fault = _Faults(path, text)
     _check_keys(spec, fault)
+    equivalent = _equivalent(spec, text, fault)
     checker = str(spec.get("checker"))
     if checker not in CHECKERS:
         fault("checker", f"checker must be one of: {', '.join(CHECKERS)}")
@@ -109,9 +138,20 @@ def load_problem(folder: Path, cache: CaseCache | None = None) -> Problem:
         cases = _computed(folder, spec, checker, path, fault)
         if cache is not None:
             cache.save(folder.name, key, [(c.args_json, c.expected, c.sample) for c in cases])
-    return Problem(folder.name, spec["function"], checker, float(spec["time_limit"]),
+    return Problem(folder.name, spec["function"], checker, _time_rule(spec["time_limit"]),
                    int(spec["memory_mb"]), tuple(map(str, spec.get("banned") or ())),
-                   tuple(cases))  # fmt: skip
+                   tuple(cases), reference_source(folder) or "",
+                   files_digest(folder).hex(), equivalent)  # fmt: skip
+
+
+def reference_source(folder: Path) -> str | None:
+    """The reference solution: the first ```python block of the problem's explanation."""
+    match = CODE_BLOCK.search((folder / EXPLANATION_FILE).read_text(encoding="utf-8"))
+    return match.group(1) if match else None
+
+
+def _time_rule(spec: dict[str, Any]) -> TimeRule:
+    return TimeRule(float(spec["times"]), float(spec.get("floor", 0)))
 
 
 def _computed(folder: Path, spec: dict[str, Any], checker: str, path: Path,
@@ -136,6 +176,9 @@ class _Faults:
 
     def __call__(self, key: str, message: str) -> None:
         line = next((i for i, t in enumerate(self.lines, 1) if t.startswith(f"{key}:")), 1)
+        self.at(line, message)
+
+    def at(self, line: int, message: str) -> None:
         self.faults.append(Fault(self.path, line, message))
 
 
@@ -156,22 +199,69 @@ def _check_keys(spec: dict[str, Any], fault: _Faults) -> None:
         fault(key, f"unknown key '{key}'; expected: {', '.join(sorted(KEYS))}")
     if not isinstance(spec.get("function"), str) or not spec["function"].isidentifier():
         fault("function", "function must be a Python identifier")
-    for key in ("time_limit", "memory_mb"):
-        value = spec.get(key)
-        if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
-            fault(key, f"{key} must be a positive number")
+    if not _positive(spec.get("memory_mb")):
+        fault("memory_mb", "memory_mb must be a positive number")
+    _check_time_rule(spec.get("time_limit"), fault)
     if not isinstance(spec.get("banned", []), list):
         fault("banned", "banned must be a list")
 
 
+TIME_RULE = "time_limit: {times: N, floor: S}: N times the reference's CPU time, at least S "
+MIN_TIMES = 3  # below it the reference itself would run out of time on a noisy machine
+
+
+def _check_time_rule(rule: Any, fault: _Faults) -> None:
+    if not isinstance(rule, dict) or set(rule) - {"times", "floor"} or "times" not in rule:
+        fault("time_limit", f"{TIME_RULE}standard seconds (bot/grading/timing.py)")
+    elif not _positive(rule["times"]) or rule["times"] < MIN_TIMES:
+        fault("time_limit", f"time_limit's times must be a number of at least {MIN_TIMES}, so "
+                            "the reference has room to spare")  # fmt: skip
+    elif "floor" in rule and not (_positive(rule["floor"]) or rule["floor"] == 0):
+        fault("time_limit", "time_limit's floor is a number of standard seconds, 0 or more")
+
+
+def _positive(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and value > 0
+
+
+def _equivalent(spec: dict[str, Any], text: str,
+                fault: _Faults) -> tuple[EquivalentMutant, ...]:  # fmt: skip
+    """The declared equivalent mutants, each with its own line; a malformed one is a fault."""
+    items = spec.get("equivalent_mutants") or []
+    if not isinstance(items, list):
+        fault("equivalent_mutants", "equivalent_mutants must be a list")
+        return ()
+    lines = _item_lines(text, "equivalent_mutants")
+    declared = []
+    for number, item in enumerate(items):
+        line = lines[number] if number < len(lines) else 1
+        if not isinstance(item, dict) or set(item) != set(EQUIVALENT_KEYS) or not all(
+                isinstance(item[k], str) and item[k].strip() for k in EQUIVALENT_KEYS):  # fmt: skip
+            fault.at(line, f"each of equivalent_mutants has exactly these non-empty strings: "
+                           f"{', '.join(EQUIVALENT_KEYS)}")  # fmt: skip
+            continue
+        operator, before, after, reason = (item[k].strip() for k in EQUIVALENT_KEYS)
+        declared.append(EquivalentMutant(operator, before, after, reason, line))
+    return tuple(declared)
+
+
+def _item_lines(text: str, key: str) -> list[int]:
+    """The line of each item of a top-level list, from the YAML node tree (the text has
+    parsed already, so composing it again cannot fail)."""
+    root = yaml.compose(text)
+    for name, value in root.value if isinstance(root, yaml.MappingNode) else ():
+        if name.value == key and isinstance(value, yaml.SequenceNode):
+            return [item.start_mark.line + 1 for item in value.value]
+    return []
+
+
 def _reference(folder: Path, function: str, fault: _Faults) -> Callable[..., Any] | None:
-    explanation = (folder / EXPLANATION_FILE).read_text(encoding="utf-8")
-    match = CODE_BLOCK.search(explanation)
-    if match is None:
+    source = reference_source(folder)
+    if source is None:
         fault("function", f"{EXPLANATION_FILE} has no ```python block: the reference solution")
         return None
     namespace: dict[str, Any] = {}
-    exec(compile(match.group(1), str(folder / EXPLANATION_FILE), "exec"), namespace)
+    exec(compile(source, str(folder / EXPLANATION_FILE), "exec"), namespace)
     found = namespace.get(function)
     if not callable(found):
         fault("function", f"the reference in {EXPLANATION_FILE} defines no '{function}'")

@@ -87,7 +87,9 @@ class Zygote:
         elif message.startswith(b"kill "):
             pid = int(message.split()[1])
             if pid in self.live:  # not yet reaped, so the pid is still ours
-                os.kill(pid, signal.SIGKILL)
+                # A keeper is asked (it kills its worker and reaps it, so the exit this
+                # zygote reports carries the worker's CPU time); a bare worker is killed.
+                os.kill(pid, signal.SIGTERM if self.plan.namespaces else signal.SIGKILL)
         for fd in fds:
             os.close(fd)
         return True

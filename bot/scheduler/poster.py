@@ -24,7 +24,7 @@ from bot.i18n import t
 from bot.learning.scores import Scores
 from bot.platforms import Platforms
 from bot.ports import Clock
-from bot.quiz import QuizPost, QuizView, Tally, check_for
+from bot.quiz import QuizPost, QuizView, Tally, shown_for
 from bot.schedule.model import Schedule
 from bot.scheduler.leases import Leases
 from bot.scheduler.plan import Plan
@@ -130,10 +130,10 @@ class Poster:
             solvers = await self._submissions.solvers(question.id)
         if question.kind is Kind.CODING and self._scores is not None:
             early = await self._scores.daily_solvers(schedule.id, post.slot)
-        check = check_for(question, post.slot) if question.kind is Kind.QA else None
-        if check is not None and self._quizzes is not None:
-            tally = await self._quizzes.tally(schedule.id, post.slot)
-            quiz = QuizView(QuizPost(schedule.id, post.slot), check, tally)
+        at = QuizPost(schedule.id, post.slot)
+        shown = shown_for(question, at) if question.kind is Kind.QA else None
+        if shown is not None and self._quizzes is not None:
+            quiz = QuizView(at, shown, await self._quizzes.tally(schedule.id, post.slot))
         return answer_reply(question, schedule.locale, solvers, quiz=quiz, early=early), thread
 
     async def _failed(self, schedule: Schedule, post: Post, error: str, *, permanent: bool) -> None:
@@ -154,8 +154,9 @@ def question_post_reply(question: Question, schedule: Schedule, slot: str, tally
     """A daily post of `question`: an explained question asks its quick check (if it has
     one) with the channel's tally; a coding problem keeps its Submit button. The first post
     of a new cycle says that the pool was used up and starts again."""
-    check = check_for(question, slot) if question.kind is Kind.QA else None
-    quiz = QuizView(QuizPost(schedule.id, slot), check, tally) if check is not None else None
+    at = QuizPost(schedule.id, slot)
+    shown = shown_for(question, at) if question.kind is Kind.QA else None
+    quiz = QuizView(at, shown, tally) if shown is not None else None
     reply = question_reply(question, schedule.locale, quiz=quiz)
     if not new_round:
         return reply

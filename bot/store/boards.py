@@ -87,7 +87,8 @@ class Solver:
     user_id: str
     name: str
     first_try: bool  # their first graded submission was accepted
-    cpu_ms: float | None  # their fastest accepted solution
+    relative_cpu: float | None  # their fastest accepted solution's CPU time, as a multiple of
+    # the reference's on the grader that judged it (comparable across graders)
     hinted: bool  # they took a hint before their first accepted solution
 
 
@@ -102,8 +103,8 @@ class ProblemBoard:
 
     @property
     def fastest(self) -> Solver | None:
-        timed = [s for s in self.solvers if s.cpu_ms is not None]
-        return min(timed, key=lambda s: s.cpu_ms or 0.0) if timed else None
+        timed = [s for s in self.solvers if s.relative_cpu is not None]
+        return min(timed, key=lambda s: s.relative_cpu or 0.0) if timed else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +243,8 @@ class BoardStore:
                     SELECT user_id, max(user_name) AS name, min(id) AS first_id,
                            min(CASE WHEN verdict = ? THEN id END) AS ok_id,
                            min(CASE WHEN verdict = ? THEN created_at END) AS ok_at,
-                           min(CASE WHEN verdict = ? THEN cpu_ms END) AS cpu
+                           min(CASE WHEN verdict = ? AND reference_ms > 0
+                                    THEN cpu_ms / reference_ms END) AS cpu
                     FROM submissions
                     WHERE problem_id = ? AND platform = ? AND state = 'graded'
                       AND coalesce(workspace, ?) = ?

@@ -24,8 +24,9 @@ def loads(raw: str) -> Grade:
     return Grade(
         d["problem"], Verdict(d["verdict"]), tuple(_test(t) for t in d["tests"]), d["message"],
         d["output"], d["output_dropped"], tuple(d["notes"]), d["cpu_ms"], d["peak_kb"],
-        _reason(d["reason"]),
+        _reason(d["reason"]), d.get("limit_ms"), d.get("reference_ms"),
     )  # fmt: skip
+    # (limit_ms and reference_ms are absent from grades stored before limits were measured)
 
 
 def _test(d: dict[str, Any]) -> TestResult:

@@ -313,4 +313,10 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE summary_posts ADD COLUMN lease_until TEXT;
     ALTER TABLE summary_posts ADD COLUMN due_at TEXT;
     """,
+    # 14: the reference solution's CPU time on the grader that judged a submission, so a
+    # board compares solutions graded on different machines by their CPU time relative to
+    # it (bot/grading/timing.py). Rows graded before keep NULL and are not ranked by speed.
+    """
+    ALTER TABLE submissions ADD COLUMN reference_ms REAL;
+    """,
 )

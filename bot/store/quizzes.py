@@ -17,7 +17,7 @@ from bot.types import User
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    choice: int
+    choice: int  # the option's index in the file, not the letter its post showed it under
     correct: bool
 
 

@@ -97,10 +97,10 @@ class SubmissionStore:
         """Record the verdict of a queued submission; False if it had one already (or was
         given up on): the first verdict wins."""
         sql = """UPDATE submissions SET state = 'graded', verdict = ?, passed = ?, total = ?,
-                     cpu_ms = ?, peak_kb = ?, graded_at = ?, grade = ?
+                     cpu_ms = ?, peak_kb = ?, graded_at = ?, grade = ?, reference_ms = ?
                  WHERE id = ? AND state = 'queued'"""
         params = (grade.verdict.value, grade.passed, len(grade.tests), grade.cpu_ms,
-                  grade.peak_kb, now.isoformat(), grade_json.dumps(grade),
+                  grade.peak_kb, now.isoformat(), grade_json.dumps(grade), grade.reference_ms,
                   submission_id)  # fmt: skip
         async with self._db.transaction():
             return await self._db.execute(sql, params) == 1

@@ -20,6 +20,7 @@ from bot.commands.verdicts import grade_reply
 from bot.grades import Grade
 from bot.grading.grader import Grader
 from bot.grading.problems import Problem, load_problems
+from bot.grading.timing import FixedLimits
 from bot.types import Locale, Reply
 from tests.fakes import REPO
 from tests.grading.playback import Playback, report
@@ -61,7 +62,7 @@ async def replies(problems: dict[str, Problem]) -> list[Reply]:
     fast_power = problems["fast-power"]
     made: list[Reply] = []
     for data in hostile_reports(len(fast_power.cases)).values():
-        grader = Grader(Playback(data), problems)
+        grader = Grader(Playback(data), problems, limits=FixedLimits())
         try:
             graded: list[Grade] = [await grader.grade(fast_power, "x"), await grader.run("x")]
         finally:

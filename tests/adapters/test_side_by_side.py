@@ -49,7 +49,7 @@ async def test_discord_and_slack_run_side_by_side(tmp_path: Path) -> None:
                 assert "allreduce-communication-cost" in str(ack["payload"]["blocks"])
                 identified = [op for op in disc.gateway.ops if op["op"] == 2]
                 await disc.wait_for(lambda: identified or [
-                    op for op in disc.gateway.ops if op["op"] == 2], within=10)  # fmt: skip
+                    op for op in disc.gateway.ops if op["op"] == 2])  # fmt: skip
                 iid = await disc.interact(COMMAND, slash("question", id="python-gil"))
                 callback = await disc.wait_for(lambda: disc.callback(iid))
                 assert "GIL" in str(callback)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -114,9 +115,39 @@ def test_validate_command_accepts_the_bundled_bank(tmp_path: Path) -> None:
     result = run_cli("content", "validate", content=REPO / "content", tmp=tmp_path)
     assert result.returncode == 0, result.stderr
     shipped = len(read_bank(REPO / "content").questions)
-    assert result.stdout.startswith(f"ok: {shipped} questions")
+    *margins, last = result.stdout.splitlines()
+    assert last.startswith(f"ok: {shipped} questions")
     problems = [p for p in (REPO / "content" / "problems").iterdir() if p.is_dir()]
-    assert f"{len(problems)} gradable problems" in result.stdout
+    assert f"{len(problems)} gradable problems" in last
+    assert sorted(line.split(":")[0] for line in margins) == sorted(p.name for p in problems)
+
+
+def test_validate_json_shows_every_margin(tmp_path: Path) -> None:
+    """The reference's share of its limit, and how far past the limit a too-slow solution
+    was still running: the limit is 3x or more the reference's time here, and the naive
+    loop ran its whole threefold allowance without finishing."""
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "content" / "problems" / "fast-power", root / "problems" / "fast-power")
+    problem = root / "problems" / "fast-power" / "problem.md"
+    problem.write_text(problem.read_text("utf-8").replace("related: [rotate-matrix]\n", ""),
+                       "utf-8")  # fmt: skip
+    result = run_cli("content", "validate", "--json", content=root, tmp=tmp_path)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["ok"] is True and report["faults"] == []
+    (power,) = report["problems"]
+    assert power["id"] == "fast-power"
+    assert 0 < power["reference_ran_ms"] <= power["limit_ms"] / 3
+    assert power["limit_ms"] >= 5 * power["reference_ms"]  # its judge file says times: 5
+    wrongs = {Path(w["file"]).name: w for w in power["wrongs"]}
+    assert wrongs.keys() == {"ignores-negative.py", "linear-loop.py"}
+    slow = wrongs["linear-loop.py"]
+    assert slow["expected"] == slow["verdict"] == "time_limit_exceeded"
+    assert slow["limit_ms"] == pytest.approx(3 * power["limit_ms"])
+    assert slow["ran_ms"] >= 0.99 * slow["limit_ms"]
+    assert wrongs["ignores-negative.py"]["verdict"] == "wrong_answer"
+    again = json.loads(run_cli("content", "validate", "--json", content=root, tmp=tmp_path).stdout)
+    assert again["problems"] == report["problems"]  # remembered, with what it saw
 
 
 def test_validate_command_checks_judge_files(tmp_path: Path) -> None:

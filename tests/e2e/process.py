@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.fakes import REPO
+from tests.waiting import PATIENCE
 
-WAIT = 20.0  # seconds: start-up (imports, bank, sandbox) plus the scenario
+WAIT = PATIENCE  # seconds: start-up (imports, bank, sandbox) plus the scenario, generously
 PROXIES = ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy", "ALL_PROXY", "all_proxy")
 
 

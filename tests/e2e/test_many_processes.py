@@ -77,7 +77,11 @@ async def test_each_post_goes_out_once_and_a_killed_process_loses_none(
         doomed.process.kill()
         await doomed.process.wait()
         await stub.wait_for(lambda: set(_questions(stub, channels)) == channels, within=90)
-        await asyncio.sleep(2.0)  # twenty seconds of the bots' time: nothing more comes
+        # Every question recorded sent, none left claimed: a question goes out only for a
+        # pending claim, a slot is claimed once, and a resend of a sent one carries its
+        # nonce, so nothing more can come, however slow the processes are.
+        await until(postgres_dsn, "SELECT count(*) = %s FROM daily_posts WHERE "
+                    "part = 'question' AND state = 'sent'", (CHANNELS,))  # fmt: skip
         held = _questions(stub, channels)
         survivors = [run for run in runs if run is not doomed]
         assert all(run.process.returncode is None for run in survivors)
@@ -146,16 +150,18 @@ async def test_solutions_from_every_shard_get_one_verdict_though_a_grader_dies(
             return [e for e in edits(iid) if "Accepted" in e.body["embeds"][0].get("title", "")]
 
         await stub.wait_for(lambda: all(verdicts(iid) for iid in sent), within=120)
-        await asyncio.sleep(1.0)  # a second verdict would come now, if any came
+        # Each solution scores once, by the grader that accepted it; one whose grader died
+        # after the verdict and before the points scores when its job is retried. Once every
+        # solve is counted and no job is left in the queue, no grading is left to announce.
+        solves = "SELECT count(*) = %s FROM activity WHERE kind = 'solve'"
+        await until(postgres_dsn, solves, (members,))
+        await until(postgres_dsn, "SELECT count(*) = 0 FROM procrastinate_jobs "
+                    "WHERE status IN ('todo', 'doing')")  # fmt: skip
         for iid in sent:  # one verdict, last; before it, at most notices of a place in line
             [verdict], shown = verdicts(iid), edits(iid)
             assert shown[-1] is verdict, [e.body for e in shown]
             assert all("Queued for a grader" in e.body["embeds"][0]["description"]
                        for e in shown[:-1])  # fmt: skip
-        # Each solution scores once, by the grader that accepted it; one whose grader died
-        # after the verdict and before the points scores when its job is retried.
-        solves = "SELECT count(*) = %s FROM activity WHERE kind = 'solve'"
-        await until(postgres_dsn, solves, (members,))
     graded = await scalar(postgres_dsn, "SELECT count(*) FROM submissions WHERE state = 'graded'")
     assert graded == members
     assert await scalar(postgres_dsn, "SELECT count(*) FROM activity") == members

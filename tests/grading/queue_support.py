@@ -26,9 +26,12 @@ from bot.grading.shared_admission import SharedAdmissionConfig
 from bot.ports import Clock
 from bot.settings import Settings
 from bot.store.postgres.database import open_postgres
+from tests import waiting
 from tests.fakes import REPO
 
-FAST = ("--heartbeat", "0.5", "--stalled-after", "2")  # a dead grader's jobs back in ~2-3 s
+# A dead grader's jobs come back in ~5-6 s; a live one beats every 0.5 s, so ten beats must
+# go missing before it is taken for dead (two, at the former 2 s, a busy machine can miss).
+FAST = ("--heartbeat", "0.5", "--stalled-after", "5")
 
 
 def queue_settings(dsn: str, cache: Path) -> Settings:
@@ -116,13 +119,14 @@ async def scalar(dsn: str, sql: str, params: tuple[object, ...] = ()) -> object:
     return row[0]
 
 
-async def until(dsn: str, sql: str, params: tuple[object, ...] = (), within: float = 30) -> None:
-    """Wait (reading every 50 ms) until `sql`'s one value is true."""
-    for _ in range(int(within / 0.05)):
-        if await scalar(dsn, sql, params):
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"not true within {within} s: {sql}")
+async def until(dsn: str, sql: str, params: tuple[object, ...] = (),
+                within: float = waiting.PATIENCE) -> None:  # fmt: skip
+    """Wait (reading every 50 ms) until `sql`'s one value is true; fail after `within` s."""
+    deadline = asyncio.get_running_loop().time() + within
+    while not await scalar(dsn, sql, params):
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"not true within {within} s: {sql}")
+        await asyncio.sleep(0.05)  # paces the reads: the condition decides, not the time
 
 
 def timeless(grade: Grade) -> Grade:

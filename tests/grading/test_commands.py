@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,7 @@ from bot.types import ActionKind, ChannelRef, Locale, Reply, User
 from tests.fakes import REPO, FakeClock
 from tests.grading.busy import busy
 from tests.grading.conftest import reference
+from tests.waiting import PATIENCE
 
 ALICE = User("test", "alice", "Alice")
 HERE = ChannelRef("test", "general")
@@ -110,6 +112,9 @@ async def test_submit_a_fenced_solution_and_see_it_on_the_record(bot: Studybot) 
     assert reply.title is not None and reply.title.startswith("✅ Accepted: ")
     assert "44/44 tests passed." in reply.body
     assert {f.name for f in reply.fields} == {"CPU time", "Peak memory"}
+    cpu = {f.name: f.value for f in reply.fields}["CPU time"]  # and the limit it was judged by
+    assert re.fullmatch(r"\d+ ms of a \d+ ms limit \(\d+× the reference's \d+ ms on this "
+                        r"grader\)", cpu), cpu  # fmt: skip
     await say(bot, "/run print(1)")  # a snippet is not a submission
     me = await say(bot, "/me")
     assert me.ephemeral
@@ -132,7 +137,7 @@ async def test_a_notice_that_cannot_be_shown_costs_the_verdict_nothing(
     async with busy(grading):  # every slot taken and one waiting: this one is told its place
         sent = asyncio.create_task(bot.handle_line(line, user=ALICE, channel=HERE,
                                                    locale=Locale.EN, notice=broken))  # fmt: skip
-        await asyncio.wait_for(tried.wait(), 10)
+        await asyncio.wait_for(tried.wait(), PATIENCE)
     reply = await sent
     assert reply.title is not None and reply.title.startswith("✅ Accepted: ")
     assert "could not show a place in the queue" in caplog.text
@@ -205,8 +210,6 @@ async def test_the_bot_grades_leftovers_at_start_without_waiting_for_them(
             ALICE, "fast-power", reference("fast-power"), clock.now()
         )
     async with open_app(settings, clock=clock) as app:
-        for _ in range(200):  # graded by a background task, in real worker processes
-            if await app.grading.submissions.verdict(left) is not None:
-                break
-            await asyncio.sleep(0.05)
+        # Graded by a background task, in real worker processes: wait for it to finish.
+        await asyncio.wait_for(app.grading.recovered(), PATIENCE)
         assert await app.grading.submissions.verdict(left) == "accepted"

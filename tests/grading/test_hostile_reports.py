@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from collections.abc import AsyncIterator, Awaitable
 from typing import Any, TypeVar
 
@@ -16,37 +15,42 @@ import pytest
 from bot.grades import Grade, Verdict
 from bot.grading.grader import Grader
 from bot.grading.judge import MESSAGE_KEPT, OUTPUT_KEPT
+from bot.grading.pool import READ_CHUNK
 from bot.grading.problems import Problem
-from tests.grading.playback import Playback, report
+from bot.grading.timing import FixedLimits
+from tests.grading.playback import OUTPUT_LIMIT, Playback, report
 
 T = TypeVar("T")
 MB = 1024 * 1024
 FLOOD = 50 * MB
-LAG_LIMIT = 0.020
+HELD_LIMIT = 2 * READ_CHUNK  # bytes read between two turns of the loop (see `held`)
 
 
-async def with_lag(work: Awaitable[T]) -> tuple[T, float]:
-    """`work`'s result and the longest the event loop was late for a 1 ms ticker meanwhile.
+async def held(work: Awaitable[T], playback: Playback) -> tuple[T, int]:
+    """`work`'s result and the most bytes `playback`'s reader took between two turns of
+    another task: how long it held the event loop, counted in reading done rather than in
+    wall time, which a busy or slow machine stretches without the loop being any less free.
 
-    Reading is measured on its own where the report holds one huge line: decoding it is the
-    judge's, in a thread, but `json.loads` holds the GIL for the whole line (about 1 ms per
-    MB of string), which is the judge's cost and not the reader's."""
-    worst, stop = 0.0, asyncio.Event()
+    The reader gives the loop a turn after every chunk it reads, so this is at most two
+    chunks (a turn may fall either side of a wait for data); a reader that kept the loop
+    while data waits would take a socket buffer's worth or more at once. Judging, in a
+    thread, is the judge's cost and not the reader's."""
+    worst, stop = 0, asyncio.Event()
 
     async def ticker() -> None:
         nonlocal worst
         while not stop.is_set():
-            before = time.perf_counter()
-            await asyncio.sleep(0.001)
-            worst = max(worst, time.perf_counter() - before - 0.001)
+            before = playback.taken
+            await asyncio.sleep(0)
+            worst = max(worst, playback.taken - before)
 
-    tick = asyncio.create_task(ticker(), name="lag-ticker")
+    tick = asyncio.create_task(ticker(), name="turn-ticker")
     await asyncio.sleep(0)
     try:
         result = await work
     finally:
         stop.set()
-        await tick  # its last tick spans the end of the work: count it too
+        await tick  # its last turn spans the end of the work: count it too
     return result, worst
 
 
@@ -60,7 +64,7 @@ async def closing() -> AsyncIterator[list[Grader]]:
 
 async def graded(made: list[Grader], problems: dict[str, Problem], data: bytes,
                  problem: str | None = "fast-power") -> Grade:  # fmt: skip
-    g = Grader(Playback(data), problems)
+    g = Grader(Playback(data), problems, limits=FixedLimits())
     made.append(g)
     if problem is None:
         return await g.run("print(1)")
@@ -78,13 +82,12 @@ async def graded(made: list[Grader], problems: dict[str, Problem], data: bytes,
 async def test_a_report_flood_is_cut_at_the_cap_without_stalling_the_loop(
     problems: dict[str, Problem], closing: list[Grader], flood: bytes
 ) -> None:
-    g = Grader(Playback(flood), problems)
+    playback = Playback(flood)
+    g = Grader(playback, problems, limits=FixedLimits())
     closing.append(g)
-    started = time.perf_counter()
-    grade, lag = await with_lag(g.grade(problems["fast-power"], "def my_pow(x, n): ..."))
-    elapsed = time.perf_counter() - started
-    assert lag < LAG_LIMIT, f"the loop was {lag * 1000:.1f} ms late"
-    assert elapsed < 5
+    grade, most = await held(g.grade(problems["fast-power"], "def my_pow(x, n): ..."), playback)
+    assert most <= HELD_LIMIT, f"the loop was held for {most} bytes of reading"
+    assert playback.taken <= OUTPUT_LIMIT + READ_CHUNK  # bounded: read up to the cap, no more
     assert grade.verdict is Verdict.RUNTIME_ERROR
     assert "too large" in (grade.message or "")
 
@@ -94,8 +97,9 @@ async def test_a_report_within_the_cap_is_read_whole(
 ) -> None:
     value = "y" * (8 * MB)  # one long line, well under the cap, arriving in 64 KiB pieces
     data = report({"event": "compiled", "notes": []}, {"event": "done", "output": value})
-    raw, lag = await with_lag(Playback(data).run({"mode": "run"}, 30))
-    assert lag < LAG_LIMIT
+    playback = Playback(data)
+    raw, most = await held(playback.run({"mode": "run"}, 30), playback)
+    assert most <= HELD_LIMIT and playback.taken == len(data)
     assert len(raw.lines) == 2 and not raw.overflowed
     grade = await graded(closing, problems, data, None)
     assert grade.verdict is Verdict.ACCEPTED
@@ -196,8 +200,9 @@ async def test_a_compile_error_flood_is_capped(
     problems: dict[str, Problem], closing: list[Grader]
 ) -> None:
     data = report({"event": "compile_error", "message": "E" * (10 * MB)})
-    raw, lag = await with_lag(Playback(data).run({"mode": "grade"}, 30))
-    assert lag < LAG_LIMIT and len(raw.lines) == 1
+    playback = Playback(data)
+    raw, most = await held(playback.run({"mode": "grade"}, 30), playback)
+    assert most <= HELD_LIMIT and len(raw.lines) == 1
     grade = await graded(closing, problems, data)
     assert grade.verdict is Verdict.COMPILE_ERROR
     assert grade.message is not None and len(grade.message) == MESSAGE_KEPT

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -14,9 +15,10 @@ import pytest_asyncio
 from bot.errors import GradingUnavailable
 from bot.grades import Verdict
 from bot.grading.grader import Grader
-from bot.grading.pool import Sandbox
+from bot.grading.pool import Feed, Feeder, Sandbox
 from bot.grading.problems import Problem
-from tests.grading.conftest import reference
+from tests.grading.conftest import UNHURRIED, reference
+from tests.waiting import PATIENCE, until
 
 
 @pytest_asyncio.fixture
@@ -38,8 +40,9 @@ async def test_every_job_gets_a_fresh_worker_that_then_exits(sandbox: Sandbox) -
 
 
 async def gone(pid: int) -> bool:
-    """Whether process `pid` is gone within two seconds (a worker exits after its report)."""
-    for _ in range(100):
+    """Whether process `pid` is gone within 30 s: a worker exits after its report, or is
+    killed EXIT_GRACE later; the margin is for a busy machine, where reaping may lag."""
+    for _ in range(1500):
         if not await asyncio.to_thread(Path(f"/proc/{pid}").exists):
             return True
         await asyncio.sleep(0.02)
@@ -60,18 +63,59 @@ async def test_a_killed_zygote_is_replaced_and_grading_goes_on(
     assert "the grading zygote stopped; starting a new one" in caplog.text
 
 
+class Withheld:
+    """The first job's feed holds back its second input until `release` is set: once its
+    worker has reported test 0 it waits for test 1's input, so it is provably mid-job
+    until then, however fast the machine. Every later job is fed in full (`Feeder`)."""
+
+    def __init__(self) -> None:
+        self.waiting = asyncio.Event()  # the first job's worker waits for its second input
+        self.release = asyncio.Event()
+        self.jobs = 0
+
+    def __call__(self, sock: socket.socket, inputs: list[bytes]) -> Feed:
+        self.jobs += 1
+        feeder = Feeder(sock, inputs)
+        return feeder if self.jobs > 1 else _Held(feeder, self.waiting, self.release)
+
+
+class _Held:
+    def __init__(self, feeder: Feeder, waiting: asyncio.Event, release: asyncio.Event) -> None:
+        self._feeder, self._waiting, self._release = feeder, waiting, release
+
+    async def lines(self, lines: list[bytes]) -> None:
+        for line in lines:
+            if line.startswith(b'{"event": "test"') and not self._release.is_set():
+                self._waiting.set()
+                await self._release.wait()  # test 1's input is sent only after this
+            await self._feeder.lines([line])
+
+
+@pytest_asyncio.fixture
+async def withheld() -> AsyncIterator[tuple[Sandbox, Withheld]]:
+    feed = Withheld()
+    box = Sandbox(warm=2, feed=feed)
+    await box.start()
+    yield box, feed
+    feed.release.set()
+    await box.close()
+
+
 async def test_a_job_running_when_the_zygote_dies_is_graded_again(
-    sandbox: Sandbox, problems: dict[str, Problem]
+    withheld: tuple[Sandbox, Withheld], problems: dict[str, Problem]
 ) -> None:
-    grader = Grader(sandbox, problems)
+    sandbox, feed = withheld
+    grader = Grader(sandbox, problems, UNHURRIED)  # the held job is not cut by a deadline
     code = reference("rotate-matrix")
     running = asyncio.create_task(grader.grade(problems["rotate-matrix"], code))
-    await asyncio.sleep(0.05)  # the worker is on the 200 x 200 tests
-    assert sandbox.pid is not None
+    await asyncio.wait_for(feed.waiting.wait(), PATIENCE)  # held between tests 0 and 1
+    assert sandbox.pid is not None and not running.done()
     os.kill(sandbox.pid, signal.SIGKILL)
-    grade = await asyncio.wait_for(running, timeout=30)
+    await until(lambda: sandbox.restarts == 1)  # a new zygote took over, the job still held
+    feed.release.set()  # the old worker may finish now (if it outlived its zygote): its
+    grade = await asyncio.wait_for(running, PATIENCE)  # report is stale, the job runs again
     assert grade.verdict is Verdict.ACCEPTED  # not a crash blamed on the code
-    assert sandbox.restarts == 1
+    assert sandbox.restarts == 1 and feed.jobs == 2  # run again, on a worker fed in full
 
 
 async def test_a_sandbox_that_cannot_come_back_says_so(

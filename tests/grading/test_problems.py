@@ -86,13 +86,29 @@ def test_a_test_the_reference_cannot_run_is_named(problem_copy: Path) -> None:
 
 
 def test_every_fault_is_reported_at_once(problem_copy: Path) -> None:
-    edit(problem_copy, "time_limit: 1.0", "time_limit: -1\nretries: 3")
+    edit(problem_copy, "time_limit: {times: 5, floor: 0.25}", "time_limit: -1\nretries: 3")
     edit(problem_copy, "{generator: power,", "{generator: powr,")
     faults = faults_of(problem_copy)
     assert len(faults) == 3
-    assert any("time_limit must be a positive number" in f for f in faults)
+    assert any("time_limit: {times: N, floor: S}" in f for f in faults)
     assert any("unknown key 'retries'" in f for f in faults)
     assert any("each generator is" in f for f in faults)
+
+
+@pytest.mark.parametrize(
+    ("rule", "fault"),
+    [
+        ("2.0", "time_limit: {times: N, floor: S}"),  # seconds would encode one machine's speed
+        ("{times: 2}", "times must be a number of at least 3"),
+        ("{times: 5, floor: -1}", "floor is a number of standard seconds"),
+        ("{times: 5, ceiling: 9}", "time_limit: {times: N, floor: S}"),
+    ],
+)
+def test_a_time_limit_is_relative_to_the_reference(problem_copy: Path, rule: str,
+                                                   fault: str) -> None:  # fmt: skip
+    edit(problem_copy, "time_limit: {times: 5, floor: 0.25}", f"time_limit: {rule}")
+    (found,) = faults_of(problem_copy)
+    assert fault in found and ":4:" in found  # at the time_limit line
 
 
 def test_a_problem_may_bring_its_own_generators(problem_copy: Path) -> None:

@@ -21,7 +21,7 @@ ON_MODULE_LOOP = pytest.mark.asyncio(loop_scope="module")  # the module's sandbo
 async def proved(content: Path, sandbox: Sandbox) -> list[str]:
     problems = load_problems(content)
     attempts, faults = proofs.gather(content, problems.values())
-    grader = Grader(sandbox, problems)
+    grader = Grader(sandbox, problems, proofs.PROVING)
     try:
         faults += proofs.faults_of(await proofs.prove(grader, attempts))
     finally:

@@ -36,6 +36,7 @@ from tests.grading.queue_support import (
     timeless,
     until,
 )
+from tests.waiting import PATIENCE
 
 __all__ = ["grader"]  # a fixture of this module too
 
@@ -61,7 +62,7 @@ async def graders(postgres_dsn: str, cache: Path) -> AsyncIterator[Graders]:
 @pytest.fixture
 async def in_test_grader(postgres_dsn: str, cache: Path) -> AsyncIterator[None]:
     """A grader in this test's loop, built by `open_grader` as `studybot grader` builds it."""
-    options = GraderOptions(heartbeat=0.5, stalled_after=2, sweep_every=0.5)
+    options = GraderOptions(heartbeat=0.5, stalled_after=5, sweep_every=0.5)  # as FAST
     async with open_grader(queue_settings(postgres_dsn, cache), options=options) as process:
         task = asyncio.create_task(process.run(install_signal_handlers=False))
         yield
@@ -133,7 +134,7 @@ async def test_a_submission_behind_untaken_jobs_hears_how_many_then_its_verdict(
         alice = submit(ALICE)
         await until(postgres_dsn, "SELECT count(*) = 1 FROM procrastinate_jobs")
         bob = submit(BOB)
-        await asyncio.wait_for(bob_heard.wait(), 30)
+        await asyncio.wait_for(bob_heard.wait(), PATIENCE)
         await graders.start()
         replies = await asyncio.gather(alice, bob)
     assert heard == {"alice": [], "bob": [t(Locale.EN, "grading.queued", ahead=1)]}

@@ -16,6 +16,7 @@ from bot.grading.admission import Admission
 from bot.grading.grader import Grader
 from bot.grading.problems import Problem
 from bot.grading.service import Grading, Recovery
+from bot.grading.timing import FixedLimits
 from bot.store.database import fetch_all, open_database
 from bot.store.db import SqliteDatabase
 from bot.store.migrations import MIGRATIONS
@@ -49,7 +50,7 @@ async def started(path: Path, problems: dict[str, Problem],
     """One start of the bot's grading over the database file at `path`."""
     clock = FakeClock()
     playback = Playback(worker(problems, poison))
-    grader = Grader(playback, problems)
+    grader = Grader(playback, problems, limits=FixedLimits())
     async with open_database(path) as db:
         try:
             yield (

@@ -5,6 +5,7 @@ solution of a problem scores; a hint taken first marks the solve; nothing scores
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -98,7 +99,9 @@ async def test_solutions_on_a_coding_day_and_after_it(app: App, clock: FakeClock
 
     board = await say(app, f"/leaderboard problem:{problem}", CAROL)
     assert "3 of 4 who tried solved it; 3 on the first try (75%)." in board.body
-    assert "Fastest: " in board.body
+    assert re.search(
+        r"Fastest: \w+, at \d+\.\d\d× the reference solution's CPU time\.", board.body
+    )  # comparable across graders, as milliseconds are not
     lines = [line for line in board.body.splitlines() if line[:2] in ("1.", "2.", "3.")]
     assert lines[0].startswith("1. alice · first try · 💡 took a hint before solving")
     assert lines[1] == "2. bob · first try" and lines[2] == "3. dan · first try"

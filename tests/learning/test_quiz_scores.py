@@ -9,18 +9,21 @@ from bot.app import App
 from bot.quiz import check_for
 from bot.settings import Settings
 from bot.store.db import Database
+from bot.types import Reply
 from tests.fakes import FakeAdapter, FakeClock
+from tests.quiz.shown import right_position
 from tests.quiz.test_channel_quiz import ALICE, BOB, CAROL, POSTED, click, content_dir, posted
 
 __all__ = ["content_dir"]  # the quiz bank, as a fixture of this module too
 
 
-async def right_option(app: App) -> int:
+async def right_option(app: App, post: Reply) -> int:
+    """Where `post` shows its right option (0 for A)."""
     question = await app.store.get("kv-cache-size")
     assert question is not None
     check = check_for(question, "2026-03-02")  # the post's slot: its local date
     assert check is not None
-    return check.correct_index()
+    return right_position(post.body, check)
 
 
 async def test_answers_score_once_each_and_early_ones_more(
@@ -29,7 +32,7 @@ async def test_answers_score_once_each_and_early_ones_more(
     adapter = FakeAdapter()
     async with posted(loaded_database, settings, clock, adapter) as app:
         (post,) = adapter.sent
-        right = await right_option(app)
+        right = await right_option(app, post.reply)
         wrong = (right + 1) % 4
         clock.set(POSTED + timedelta(minutes=20))
         await click(app, post.reply, right, ALICE)

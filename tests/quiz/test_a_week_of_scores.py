@@ -16,6 +16,7 @@ from bot.quiz import QuizPost, check_for
 from bot.types import ActionKind, ChannelRef, Invocation, Locale, Reply, User
 from tests.content.test_new_format import write_item
 from tests.fakes import FakeAdapter, FakeClock
+from tests.quiz.shown import right_position
 
 CHANNEL = ChannelRef("test", "c1", "guild")
 ADMIN = User("test", "admin", "admin", is_admin=True)
@@ -44,8 +45,8 @@ async def answer(app: App, post: Reply, who: User, right: bool) -> Reply:
     assert quiz is not None and question is not None
     check = check_for(question, quiz.slot)
     assert check is not None
-    choice = check.correct_index() if right else (check.correct_index() + 1) % 4
-    command, options = buttons[choice].invocation()
+    shown = right_position(post.body, check)  # where the post shows the right option
+    command, options = buttons[shown if right else (shown + 1) % 4].invocation()
     reply = await app.core.handle(Invocation(command, options, who, CHANNEL, Locale.EN))
     assert (reply.title or "").startswith("✅" if right else "❌"), reply
     return reply

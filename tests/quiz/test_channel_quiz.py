@@ -17,7 +17,7 @@ import pytest
 
 from adapters.console.adapter import ConsoleAdapter
 from bot.app import App, open_app
-from bot.quiz import QuizPost, check_for
+from bot.quiz import QuizPost, check_for, shown_for
 from bot.schedule.model import AnswerTiming, Schedule, parse_days
 from bot.schedule.times import parse_local_time, parse_zone
 from bot.settings import Settings
@@ -26,6 +26,7 @@ from bot.store.schedules import ScheduleStore
 from bot.types import ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
 from tests.content.test_new_format import write_item
 from tests.fakes import FakeAdapter, FakeClock
+from tests.quiz.shown import carried, letters, right_position
 
 CHANNEL = ChannelRef("test", "c1", "guild")
 ALICE, BOB, CAROL = (User("test", f"u{i}", name) for i, name in enumerate(("alice", "bob",
@@ -92,23 +93,38 @@ async def test_a_week_day_of_a_channel_quiz(loaded_database: Database, settings:
         assert question is not None
         check = check_for(question, POSTED.astimezone(schedule.zone).date().isoformat())
         assert check is not None and check.question.en in post.reply.body
-        right, wrong = check.correct_index(), (check.correct_index() + 1) % 4
+        right = right_position(post.reply.body, check)  # by the letter shown, not the file
+        assert right != 0  # this post does not show the right option first
+        wrong = 0  # A: pressing it, as if the right answer were always first, is wrong here
+        assert [carried(b) for b in buttons] == [0, 1, 2, 3]  # each the place it is shown at
+        assert right != check.correct_index()  # so the right one's is not its index in the file
+        key = buttons[0].invocation()[1]["post"]
+        drawn = shown_for(question, QuizPost.parse(key) or QuizPost(0, ""))
+        assert drawn is not None and drawn.check is check
+        right_choice = drawn.order[right]  # read back through the post's order
+        assert check.options[right_choice].correct
 
         mine = await click(app, post.reply, right, ALICE)
         assert mine.ephemeral and mine.title is not None and mine.title.startswith("✅ Right")
-        assert check.options[right].why.en in mine.body
+        assert mine.title.startswith(f"✅ Right: {'ABCD'[right]}.")  # the letter shown
+        assert check.options[right_choice].why.en in mine.body
         tallies = app.tallies
         assert tallies is not None
         await tallies.settled()
         assert len(adapter.edits) == 1  # the first answer edits at once
         edited_ref, edited = adapter.edits[0]
         assert edited_ref == post.ref and "1 answered so far, 1 right." in edited.body
+        assert letters(edited.body) == letters(post.reply.body)  # the edit keeps the order
 
         again = await click(app, post.reply, wrong, ALICE)
         assert "answered this one already (" in again.body and again.ephemeral
+        assert f"already ({'ABCD'[right]})" in again.body  # her first answer, as shown
         theirs = await click(app, post.reply, wrong, BOB)
         assert theirs.title is not None and theirs.title.startswith("❌ Not this one")
-        assert check.options[wrong].why.en in theirs.body and "revealed" in theirs.body
+        assert theirs.title.startswith(f"❌ Not this one: {'ABCD'[wrong]}.")
+        wrong_choice = drawn.order[wrong]
+        assert not check.options[wrong_choice].correct
+        assert check.options[wrong_choice].why.en in theirs.body and "revealed" in theirs.body
         elsewhere = await click(app, post.reply, right, CAROL, ChannelRef("test", "other"))
         assert elsewhere.tone is Tone.USER_ERROR and "another channel" in elsewhere.body
         assert len(adapter.edits) == 1  # Bob's edit waits for the interval
@@ -122,7 +138,7 @@ async def test_a_week_day_of_a_channel_quiz(loaded_database: Database, settings:
         answer = adapter.sent[-1]
         assert answer.thread_of == post.ref
         revealed = next(f for f in answer.reply.fields if f.name == "Quick check:")
-        assert f"✅ **{'ABCD'[right]}.** {check.options[right].text.en}" in revealed.value
+        assert f"✅ **{'ABCD'[right]}.** {check.options[right_choice].text.en}" in revealed.value
         assert "2 answered so far, 1 right." in revealed.value
         late = await click(app, post.reply, right, CAROL)
         assert "closed" in late.body and late.ephemeral
@@ -132,6 +148,11 @@ async def test_a_week_day_of_a_channel_quiz(loaded_database: Database, settings:
         broken = await app.core.handle(Invocation("quiz", {"post": "x", "choice": "1"}, CAROL,
                                                   CHANNEL))  # fmt: skip
         assert broken.tone is Tone.USER_ERROR and broken.ephemeral
+        for bad in ("4", "9", "-1", "B", "1.0"):  # no such position, or not one: refused as before
+            refused = await app.core.handle(Invocation("quiz", {"post": key, "choice": bad},
+                                                       CAROL, CHANNEL))  # fmt: skip
+            assert refused.tone is Tone.USER_ERROR and refused.ephemeral
+            assert "no longer known here" in refused.body
 
 
 async def test_answers_cannot_be_inflated_by_replays(loaded_database: Database,

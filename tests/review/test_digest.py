@@ -12,7 +12,7 @@ from bot.errors import DeliveryError
 from bot.store.preferences import Preferences
 from bot.types import ActionKind, ChannelRef, Invocation, Locale, User
 from tests.fakes import FakeAdapter, FakeClock
-from tests.schedule.test_scheduler import until
+from tests.waiting import until
 
 ALICE, BOB = User("test", "u1", "alice"), User("test", "u2", "bob")
 CAROL, DAVE = User("test", "u3", "carol"), User("test", "u4", "dave")

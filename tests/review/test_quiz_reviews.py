@@ -16,6 +16,7 @@ from bot.store.schedules import ScheduleStore
 from bot.types import ActionKind, ChannelRef, Invocation, Locale
 from tests.content.test_new_format import write_item
 from tests.fakes import FakeAdapter, FakeClock
+from tests.quiz.shown import carried, right_letter, right_position
 from tests.quiz.test_channel_quiz import ALICE, BOB, CHANNEL, POSTED, click, posted
 
 
@@ -42,8 +43,9 @@ async def test_a_quiz_answer_creates_then_updates_the_members_card(
         assert schedule is not None and question is not None
         check = check_for(question, POSTED.astimezone(schedule.zone).date().isoformat())
         assert check is not None
-        right, wrong = check.correct_index(), (check.correct_index() + 1) % 4
         (post,) = adapter.sent
+        right = right_position(post.reply.body, check)  # where the post shows it
+        wrong = (right + 1) % 4
 
         await click(app, post.reply, wrong, ALICE)
         await click(app, post.reply, right, ALICE)  # a second answer reviews nothing
@@ -58,9 +60,12 @@ async def test_a_quiz_answer_creates_then_updates_the_members_card(
         due = await app.core.handle_line("/review", user=ALICE, channel=ChannelRef("test", "dm"),
                                          locale=Locale.EN)  # fmt: skip
         assert due.title is not None and due.title.startswith("Review: ")
-        good = next(a for a in due.actions if a.kind is ActionKind.REVIEW_CHECK
-                    and int(a.value.split(":")[3]) == question.quiz[1].correct_index())  # fmt: skip
-        await app.core.handle(Invocation(*good.invocation(), ALICE, CHANNEL, Locale.EN))
+        checks = [a for a in due.actions if a.kind is ActionKind.REVIEW_CHECK]
+        assert [carried(a) for a in checks] == [0, 1, 2, 3]  # the places shown
+        good = checks[right_position(due.body, question.quiz[1])]  # where the prompt shows it
+        assert good.label == right_letter(due.body, question.quiz[1])  # lettered as shown
+        scored = await app.core.handle(Invocation(*good.invocation(), ALICE, CHANNEL, Locale.EN))
+        assert scored.title is not None and scored.title.startswith(f"✅ Right: {good.label}.")
         after = (await cards(app.db))["u0"]
         assert after.card_id == held["u0"].card_id and after.state is State.Review
         assert after.due > clock.now() + timedelta(days=1)

@@ -17,6 +17,7 @@ from bot.review.spacing import LEARNING_STEPS, RELEARNING_STEPS
 from bot.types import ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
 from tests.content.test_new_format import write_item
 from tests.fakes import FakeClock, write_question
+from tests.quiz.shown import carried, letters, right_letter
 
 ALICE, BOB = User("test", "u1", "alice"), User("test", "u2", "bob")
 ADMIN = User("test", "u9", "root", is_admin=True)
@@ -123,12 +124,14 @@ async def test_review_deals_the_quick_check_then_the_explanation_then_the_next(
     quick = kv.quiz[1]  # the card was reviewed once, so the second check is asked
     assert quick.question.en in dealt.body
 
-    wrong = (quick.correct_index() + 1) % 4
-    checked = await press(app, dealt, ActionKind.REVIEW_CHECK, "ABCD"[wrong])
+    wrong = quick.options[(quick.correct_index() + 1) % 4]
+    shown = letters(dealt.body)[wrong.text.en]  # pressed by the letter the prompt shows
+    checked = await press(app, dealt, ActionKind.REVIEW_CHECK, shown)
     assert checked.title is not None and checked.title.startswith("❌ Not this one")
-    assert quick.options[wrong].why.en in checked.body
+    assert checked.title.startswith(f"❌ Not this one: {shown}. {wrong.text.en}")
+    assert wrong.why.en in checked.body
     assert "Your card: next review tomorrow, Wed 7 Jan." in checked.body  # Again: a day
-    replayed = await press(app, dealt, ActionKind.REVIEW_CHECK, "ABCD"[quick.correct_index()])
+    replayed = await press(app, dealt, ActionKind.REVIEW_CHECK, right_letter(dealt.body, quick))
     assert replayed.body.startswith("Already rated") and replayed.tone is Tone.INFO
 
     explained = await press(app, checked, ActionKind.REVIEW_EXPLAIN)
@@ -210,6 +213,62 @@ async def test_a_chinese_reader_gets_chinese_buttons_and_dates(app: App) -> None
     assert rated.body == "已评为「良好」，下次复习：2 天后（1月7日 周三）。"
     none = await say(app, "/review", locale=Locale.ZH)
     assert none.body == "目前没有到期的复习。下一张卡片到期：2 天后（1月7日 周三）。"
+
+
+async def test_a_review_check_is_answered_by_the_letters_it_shows(
+    app: App, clock: FakeClock
+) -> None:
+    for who in (ALICE, BOB):
+        await rate(app, "kv-cache-size", "Again", who)
+    clock.advance(timedelta(days=1))
+    kv = await app.store.get("kv-cache-size")
+    assert kv is not None
+    quick = kv.quiz[1]
+    alices, bobs = await say(app, "/review", ALICE), await say(app, "/review", BOB)
+    right = right_letter(alices.body, quick)
+    assert right != "A"  # this prompt does not show the right option first
+    again = await say(app, "/review", ALICE)  # the same prompt, dealt again: the same order
+    assert letters(again.body) == letters(alices.body)
+    assert [a.value for a in again.actions] == [a.value for a in alices.actions]
+    checks = [a for a in alices.actions if a.kind is ActionKind.REVIEW_CHECK]
+    assert [carried(a) for a in checks] == [0, 1, 2, 3]  # the places shown
+    command, options = checks[0].invocation()
+    for bad in ("4", "9", "-1", "B"):  # no such position, or not one: refused, nothing reviewed
+        refused = await app.core.handle(Invocation(command, options | {"choice": bad}, ALICE,
+                                                   WHERE, Locale.EN))  # fmt: skip
+        assert refused.tone is Tone.USER_ERROR and refused.ephemeral
+        assert refused.body.startswith("This review button is no longer valid")
+
+    scored = await press(app, alices, ActionKind.REVIEW_CHECK, right)
+    assert scored.title == f"✅ Right: {right}. {quick.options[quick.correct_index()].text.en}"
+    assert right_letter(bobs.body, quick) != "A"
+    missed = await press(app, bobs, ActionKind.REVIEW_CHECK, "A", BOB)
+    assert missed.title is not None and missed.title.startswith("❌ Not this one: A.")
+    assert [rating for _, rating, _ in await reviews(app)] == [1, 3]  # then Good: right
+    assert [rating for _, rating, _ in await reviews(app, BOB)] == [1, 1]  # then Again: A
+
+
+async def test_a_review_checks_buttons_do_not_give_the_right_option_away(
+    app: App, clock: FakeClock
+) -> None:
+    """Each member's prompt carries, on the right option's button, where it is shown (the
+    letter's place), not its index in the file: over members it is not always the same."""
+    members = [User("test", f"m{i}", f"member {i}") for i in range(16)]
+    for who in members:
+        await rate(app, "kv-cache-size", "Again", who)
+    clock.advance(timedelta(days=1))
+    kv = await app.store.get("kv-cache-size")
+    assert kv is not None
+    quick = kv.quiz[1]
+    rights = []
+    for who in members:
+        dealt = await say(app, "/review", who)
+        right = right_letter(dealt.body, quick)
+        (button,) = [a for a in dealt.actions
+                     if a.kind is ActionKind.REVIEW_CHECK and a.label == right]  # fmt: skip
+        rights.append(carried(button))
+        assert rights[-1] == "ABCD".index(right)  # the letter's place
+    assert len(set(rights)) >= 3, rights  # not the file's index (1) every time
 
 
 async def test_the_digest_is_turned_on_and_off(app: App) -> None:

@@ -38,6 +38,7 @@ from bot.store.schedules import ScheduleStore
 from bot.store.summaries import SummaryStore
 from bot.types import ChannelRef, MessageRef, Reply, User
 from tests.fakes import FakeAdapter, FakeClock, Sent
+from tests.waiting import PATIENCE, until
 
 SLOT = datetime(2026, 3, 2, 1, 0, tzinfo=UTC)  # 09:00 in Shanghai, every schedule's time
 QUESTION_ROWS = "SELECT id, title, kind, difficulty, answer, content_hash FROM questions"
@@ -151,15 +152,6 @@ def posted(processes: list[Process], answers: bool = False) -> Counter[str]:
                    if (s.thread_of is not None) is answers)  # fmt: skip
 
 
-async def until(condition: Callable[[], bool], attempts: int = 2_000) -> None:
-    """Let the processes run (event-loop turns) until `condition()` holds."""
-    for _ in range(attempts):
-        if condition():
-            return
-        await asyncio.sleep(0.001)  # database calls complete on their own threads or sockets
-    raise AssertionError("condition never held")
-
-
 async def one_killed_mid_tick(fleet: Fleet, clock: FakeClock, in_flight: int) -> list[Process]:
     """Three processes; the first ticks at SLOT, claims, and dies (SIGKILL) with `in_flight`
     sends waiting at its platform, which none of them reaches. The two alive."""
@@ -246,7 +238,7 @@ async def test_a_live_process_slow_to_post_keeps_its_claims(fleet: Fleet, clock:
         await until(lambda: len(slow.gate.sent) == 5)
     finally:
         slow.scheduler.stop()
-        await asyncio.wait_for(running, 10)
+        await asyncio.wait_for(running, PATIENCE)
     await tick_all(others, clock, SLOT + timedelta(minutes=10))
     assert posted([slow, *others]) == Counter({f"c{i}": 1 for i in range(5)})
 

@@ -21,6 +21,7 @@ from bot.store.questions import QuestionStore
 from bot.store.schedules import ScheduleStore
 from bot.types import ChannelRef, MessageRef, Reply
 from tests.fakes import FakeAdapter, FakeClock
+from tests.waiting import PATIENCE, until
 
 
 def utc(*args: int) -> datetime:
@@ -210,7 +211,7 @@ async def crash_after_the_platform_accepted(
     first = make(db, clock, platform)
     await first.start()
     crashed = asyncio.create_task(first.tick())
-    await asyncio.wait_for(platform.posted.wait(), 5)
+    await asyncio.wait_for(platform.posted.wait(), PATIENCE)
     crashed.cancel()  # the process dies here
     with pytest.raises(asyncio.CancelledError):
         await crashed
@@ -344,7 +345,7 @@ async def test_the_loop_sleeps_until_the_earliest_job_and_wakes_on_a_change(
         await scheduler.schedule_changed(early.id)
         await until(lambda: sleeping_until(utc(2026, 3, 2, 1, 0)))
         clock.set(utc(2026, 3, 2, 1, 0))
-        await asyncio.wait_for(adapter.posted.wait(), 5)
+        await asyncio.wait_for(adapter.posted.wait(), PATIENCE)
         assert adapter.sent[0].channel.channel == "early"
         await until(lambda: sleeping_until(utc(2026, 3, 2, 9, 0)))  # its answer
     finally:
@@ -352,16 +353,6 @@ async def test_the_loop_sleeps_until_the_earliest_job_and_wakes_on_a_change(
         with pytest.raises(asyncio.CancelledError):
             await loop
     assert clock.sleeping_until == []  # nothing left running
-
-
-async def until(condition: object, attempts: int = 500) -> None:
-    """Let the loop run (event-loop turns, not wall-clock sleeps) until `condition()` holds."""
-    assert callable(condition)
-    for _ in range(attempts):
-        if condition():
-            return
-        await asyncio.sleep(0.001)  # database calls complete on aiosqlite's thread
-    raise AssertionError("condition never held")
 
 
 async def test_post_now_posts_at_once_and_its_answer_follows(

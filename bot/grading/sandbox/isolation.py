@@ -20,6 +20,7 @@ strict mode refuses to grade without all of them.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
 import signal
@@ -117,7 +118,12 @@ def isolate(plan: Plan) -> int:
 
 def keep(worker: int) -> None:
     """The keeper's whole life: hold no descriptor, wait, and end as the worker ended, so
-    the zygote reaps the keeper and learns the worker's exit code or signal and usage."""
+    the zygote reaps the keeper and learns the worker's exit code or signal and usage.
+
+    The zygote stops a worker by sending its keeper SIGTERM: the keeper kills the worker and
+    reaps it, so the worker's CPU time is in the keeper's usage (killed itself, the keeper
+    would leave the worker to die unreaped by it, and the time it ran would be lost)."""
+    signal.signal(signal.SIGTERM, lambda *_: _kill_quietly(worker))
     os.closerange(0, 65536)
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     _, status = os.waitpid(worker, 0)
@@ -127,6 +133,11 @@ def keep(worker: int) -> None:
             signal.signal(sig, signal.SIG_DFL)
         os.kill(os.getpid(), sig)
     os._exit(os.waitstatus_to_exitcode(status) & 0xFF)
+
+
+def _kill_quietly(pid: int) -> None:
+    with contextlib.suppress(ProcessLookupError):  # it ended, and was reaped, meanwhile
+        os.kill(pid, signal.SIGKILL)
 
 
 def lock_down(job_fd: int, plan: Plan) -> None:

@@ -259,7 +259,11 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE summary_posts ADD COLUMN lease_until TEXT;
     ALTER TABLE summary_posts ADD COLUMN due_at TEXT;
     """,
+    # 5: SQLite's 14, the reference's CPU time on the grader that judged a submission.
+    """
+    ALTER TABLE submissions ADD COLUMN reference_ms double precision;
+    """,
 )
 
 # The SQLite schema version each step above brings a PostgreSQL database to.
-SQLITE_VERSIONS: tuple[int, ...] = (10, 11, 12, 13)
+SQLITE_VERSIONS: tuple[int, ...] = (10, 11, 12, 13, 14)

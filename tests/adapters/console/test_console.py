@@ -21,6 +21,7 @@ from bot.types import ChannelRef, User
 from tests.fakes import REPO, FakeClock
 from tests.grading.busy import busy
 from tests.grading.conftest import reference
+from tests.waiting import PATIENCE
 
 
 def studybot(args: list[str], stdin: str, tmp: Path, content: Path = REPO / "content",
@@ -217,8 +218,8 @@ async def test_a_submission_that_waits_prints_its_place_then_its_verdict(graded_
     console = ConsoleAdapter(graded_app.core, typed, stdout)
     async with busy(graded_app.grading):
         session = asyncio.create_task(console.run())
-        await asyncio.wait_for(stdout.printed.wait(), 30)
+        await asyncio.wait_for(stdout.printed.wait(), PATIENCE)
         assert "Accepted" not in stdout.getvalue()
-    await asyncio.wait_for(session, 30)
+    await asyncio.wait_for(session, PATIENCE)
     out = stdout.getvalue()
     assert out.index("Queued for a grader") < out.index("Accepted")

@@ -23,6 +23,7 @@ from bot.scheduler import Scheduler
 from bot.settings import DiscordSettings, Secret
 from bot.types import Invocation, Reply
 from tests.adapters.discord.stub import TOKEN, DiscordStub
+from tests.waiting import PATIENCE
 
 
 @dataclass
@@ -67,7 +68,7 @@ async def connected(
                          guild_ready_timeout=0.05, **(client_options or {}))  # fmt: skip
     task = asyncio.create_task(run_client(client, settings), name="discord")
     ready = asyncio.create_task(client.wait_until_ready())
-    await asyncio.wait({task, ready}, timeout=5, return_when=asyncio.FIRST_COMPLETED)
+    await asyncio.wait({task, ready}, timeout=PATIENCE, return_when=asyncio.FIRST_COMPLETED)
     if task.done():
         ready.cancel()
         task.result()  # re-raise why start-up failed, rather than time out

@@ -23,6 +23,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.waiting import PATIENCE
+
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789AB"
 APP_ID, BOT_ID, GUILD_ID, CHANNEL_ID = "1100", "1100", "2200", "3300"
 BOT_USER = {
@@ -122,8 +124,9 @@ class DiscordStub:
 
     # waiting
 
-    async def wait_for(self, found: Callable[[], Any], within: float = 5.0) -> Any:
-        """Wait until `found()` returns something truthy (it is re-checked on every change)."""
+    async def wait_for(self, found: Callable[[], Any], within: float = PATIENCE) -> Any:
+        """Wait until `found()` returns something truthy (it is re-checked on every change);
+        fail after `within` seconds, generous so that only a missing result fails."""
         async with asyncio.timeout(within), self._changed:
             while not (result := found()):
                 await self._changed.wait()

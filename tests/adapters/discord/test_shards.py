@@ -21,6 +21,7 @@ from tests.adapters.discord.conftest import Running, connected, settings_for
 from tests.adapters.discord.stub import CHANNEL_ID, GUILD_ID, TOKEN, DiscordStub
 from tests.adapters.discord.test_interactions import COMMAND, answered, slash
 from tests.fakes import FakeClock
+from tests.waiting import PATIENCE
 
 # A server on shard 1 of 2 (GUILD_ID, 2200, is on shard 0 for any count).
 OTHER_GUILD, OTHER_CHANNEL = str((1 << 22) + 2200), "3301"
@@ -83,7 +84,7 @@ async def test_a_slash_command_is_answered_by_the_process_running_its_servers_sh
                                   guild_id=guild, channel_id=channel)  # fmt: skip
         message: dict[str, Any] = await answered(stub, iid)
         assert message["embeds"][0]["title"] == "What is the GIL?"
-        interaction = await asyncio.wait_for(seen[mine], 5)
+        interaction = await asyncio.wait_for(seen[mine], PATIENCE)
         assert interaction.guild_id == int(guild) and str(interaction.id) == iid
         assert not seen[1 - mine].done(), "the other process saw the server's interaction"
         seen[1 - mine].cancel()

@@ -30,9 +30,11 @@ from typing import Any, TypeVar
 
 from aiohttp import WSMsgType, web
 
+from tests.waiting import PATIENCE
+
 BOT_USER, BOT_ID, TEAM = "UBOT", "BBOT", "T1"
 T = TypeVar("T")
-WAIT = 5.0  # seconds a test waits for the app before failing
+WAIT = PATIENCE  # seconds a test waits for the app before failing (returns when done)
 
 
 @dataclass

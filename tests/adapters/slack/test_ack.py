@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 import urllib.parse
 
 import aiohttp
@@ -16,7 +15,7 @@ from bot import routes
 from bot.core import Studybot
 from bot.types import ChannelRef, Locale, Notice, Reply, User
 from tests.adapters.slack.conftest import block_texts, command_form, post_signed
-from tests.adapters.slack.stub import SlackStub
+from tests.adapters.slack.stub import WAIT, SlackStub
 
 
 async def test_work_past_the_ack_budget_is_acked_at_once_and_answered_later(
@@ -34,9 +33,8 @@ async def test_work_past_the_ack_budget_is_acked_at_once_and_answered_later(
     monkeypatch.setattr(Studybot, "handle_line", held)
     monkeypatch.setattr(routes, "ACK_BUDGET", 0.05)
     body = urllib.parse.urlencode(command_form(stub, "search 显存")).encode()
-    began = time.perf_counter()
-    status, _, ack = await post_signed(http, http_slack, body)
-    assert status == 200 and time.perf_counter() - began < 1.0
+    status, _, ack = await asyncio.wait_for(post_signed(http, http_slack, body), WAIT)
+    assert status == 200  # acked while the work is held: past the budget, not after the work
     assert json.loads(ack) == {"response_type": "ephemeral", "text": "Working on it…"}
     assert not stub.responses
     release.set()

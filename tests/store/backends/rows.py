@@ -47,12 +47,13 @@ async def post(db: Database, schedule_id: int, slot: str, question_id: str, due:
 
 async def submission(db: Database, user: User, problem_id: str, verdict: str, at: datetime, *,
                      workspace: str | None = None, cpu_ms: float | None = None,
-                     state: str = "graded") -> None:  # fmt: skip
+                     reference_ms: float | None = None, state: str = "graded") -> None:  # fmt: skip
     await db.execute(
         "INSERT INTO submissions (platform, user_id, user_name, problem_id, code, state, "
-        "verdict, cpu_ms, created_at, workspace) VALUES (?, ?, ?, ?, 'pass', ?, ?, ?, ?, ?)",
+        "verdict, cpu_ms, reference_ms, created_at, workspace) "
+        "VALUES (?, ?, ?, ?, 'pass', ?, ?, ?, ?, ?, ?)",
         (user.platform, user.id, user.display_name, problem_id, state, verdict, cpu_ms,
-         at.isoformat(), workspace),
+         reference_ms, at.isoformat(), workspace),
     )  # fmt: skip
 
 

@@ -26,6 +26,7 @@ ALICE, BOB, CAROL = (
     User("t", "carol", "Carol"),
 )
 DAVE, EVE = User("t", "dave", "Dave"), User("t", "eve", "Eve")
+FRANK = User("t", "frank", "Frank")
 C1, C2 = ChannelRef("t", "c-1", "w-1"), ChannelRef("t", "c-2", "w-1")
 ELSEWHERE = ChannelRef("t", "c-9", "w-2")
 WEEK = datetime(2026, 3, 2, tzinfo=UTC)  # a Monday
@@ -130,20 +131,25 @@ async def test_a_weeks_totals_channels_and_days(backend: Database) -> None:
 
 
 async def test_a_problems_solvers_first_try_fastest_and_hinted(backend: Database) -> None:
-    for user, verdict, when, workspace, cpu in (
-        (ALICE, "wrong_answer", at(3, 10), "w-1", None),
-        (ALICE, "accepted", at(3, 11), "w-1", 12.5),
-        (ALICE, "accepted", at(3, 12), "w-1", 8.0),
-        (BOB, "accepted", at(3, 9), None, 20.0),  # in private: counts in every workspace
-        (CAROL, "wrong_answer", at(3, 9), "w-1", None),
-        (DAVE, "accepted", at(3, 8), "w-2", 1.0),
+    """Speed is ranked by CPU time over the reference's on the grader that judged it, so
+    solutions graded on machines of different speeds compare fairly."""
+    for user, verdict, when, workspace, cpu, reference in (
+        (ALICE, "wrong_answer", at(3, 10), "w-1", None, None),
+        (ALICE, "accepted", at(3, 11), "w-1", 12.5, 25.0),  # a slow grader: 0.5x
+        (ALICE, "accepted", at(3, 12), "w-1", 8.0, 4.0),  # fewer ms on a fast one, but 2x
+        (BOB, "accepted", at(3, 9), None, 20.0, 10.0),  # in private: counts in every workspace
+        (CAROL, "wrong_answer", at(3, 9), "w-1", None, None),
+        (DAVE, "accepted", at(3, 8), "w-2", 1.0, 10.0),
+        (FRANK, "accepted", at(3, 13), "w-1", 0.5, None),  # graded before limits were relative
     ):
-        await rows.submission(backend, user, "p1", verdict, when, workspace=workspace, cpu_ms=cpu)
+        await rows.submission(backend, user, "p1", verdict, when, workspace=workspace,
+                              cpu_ms=cpu, reference_ms=reference)  # fmt: skip
     await rows.submission(backend, EVE, "p1", "accepted", at(3, 7), workspace="w-1", state="queued")
     await rows.hint(backend, ALICE, "p1", at(3, 10) + timedelta(minutes=30))  # before her solve
     await rows.hint(backend, BOB, "p1", at(3, 10))  # after his
     board = await BoardStore(backend).problem("t", "w-1", "p1")
-    assert board == ProblemBoard(3, (Solver("bob", "Bob", True, 20.0, False),
-                                     Solver("alice", "Alice", False, 8.0, True)))  # fmt: skip
-    assert board.first_try == 1 and board.fastest == Solver("alice", "Alice", False, 8.0, True)
+    assert board == ProblemBoard(4, (Solver("bob", "Bob", True, 2.0, False),
+                                     Solver("alice", "Alice", False, 0.5, True),
+                                     Solver("frank", "Frank", True, None, False)))  # fmt: skip
+    assert board.first_try == 2 and board.fastest == Solver("alice", "Alice", False, 0.5, True)
     assert await BoardStore(backend).problem("t", "w-1", "p2") == ProblemBoard(0, ())

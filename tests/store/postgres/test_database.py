@@ -17,6 +17,7 @@ from bot.store.postgres.database import (
     schema_version,
 )
 from bot.store.postgres.db import PostgresDatabase
+from tests.fakes import Ticks
 
 
 def _versions(dsn: str) -> list[int]:
@@ -86,16 +87,6 @@ async def test_a_database_that_sorts_text_by_language_is_refused_untouched(
 ])  # fmt: skip
 def test_only_bytewise_collations_are_accepted(collate: str, provider: str, refused: bool) -> None:
     assert (collation_fault(collate, provider) is not None) == refused
-
-
-class Ticks:
-    """A monotonic clock that moves when told to."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def _cut(dsn: str, pid: object) -> None:
