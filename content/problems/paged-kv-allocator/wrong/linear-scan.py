@@ -1,6 +1,6 @@
 # expect: time_limit_exceeded
 # Keeps a boolean array of used blocks and scans it from block 0 for every block it
-# allocates: O(num_blocks) per block; with the lowest 4000 blocks held, each scan walks them.
+# allocates: O(num_blocks) per block; with the lowest 20000 blocks held, each scan walks them.
 def paged_kv(block_size, num_blocks, ops):
     used = [False] * num_blocks
     nfree = num_blocks
