@@ -140,7 +140,7 @@ async def test_attack_is_refused_or_contained(
     assert grade.verdict in expected, grade
     assert len(grade.output) <= 4000  # the cap holds whatever was printed
     assert "root:" not in grade.output  # nothing of /etc/passwd
-    await assert_still_grading(fast, problems)
+    await assert_still_grading(patient, problems)  # a reference: never against the clock
 
 
 async def test_an_object_that_equals_everything_cannot_pass(
