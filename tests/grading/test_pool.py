@@ -50,6 +50,47 @@ async def gone(pid: int) -> bool:
     return False
 
 
+SPIN = {"mode": "run", "code": "while True:\n    pass\n", "time_limit": 45, "memory_mb": 64,
+        "output_cap": 100}  # fmt: skip
+
+
+async def test_a_killed_zygotes_workers_die_with_it(sandbox: Sandbox) -> None:
+    """A worker mid-job dies with its zygote (its keeper too, with namespaces): none is left
+    running, reparented to init, until its CPU limit (45 s here, longer than `gone` waits).
+    The parent runs the job again on the new zygote's worker, whose deadline ends it."""
+    zygote = sandbox.pid
+    assert zygote is not None
+    running = asyncio.create_task(sandbox.run(SPIN, deadline=3))
+    await until(lambda: any(_cpu_ms(pid) > 50 for pid in _family(zygote)))  # mid-job
+    forked = _family(zygote)
+    os.kill(zygote, signal.SIGKILL)
+    for pid in forked:
+        assert await gone(pid), f"{pid} outlived its zygote"
+    assert (await asyncio.wait_for(running, PATIENCE)).timed_out  # the rerun, stopped
+
+
+def _family(pid: int) -> list[int]:
+    """The processes `pid` forked, and theirs (a keeper's worker)."""
+    children = _children(pid)
+    return children + [g for child in children for g in _children(child)]
+
+
+def _cpu_ms(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text(encoding="ascii")
+    except OSError:
+        return []
+    return [int(child) for child in text.split()]
+
+
 async def test_a_killed_zygote_is_replaced_and_grading_goes_on(
     sandbox: Sandbox, problems: dict[str, Problem], caplog: pytest.LogCaptureFixture
 ) -> None:

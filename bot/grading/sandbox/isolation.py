@@ -105,9 +105,15 @@ def isolate(plan: Plan) -> int:
 
     With namespaces, this child stays outside them as the worker's keeper: it forks the
     worker (pid 1 of the new pid namespace) and returns its pid, then only waits for it.
-    Without, it is the worker itself and returns 0."""
-    kernel.die_with_parent()
+    Without, it is the worker itself and returns 0.
+
+    It asks to die with the zygote only once root is dropped: changing user clears that
+    request, and a keeper outliving its zygote would keep its worker alive too."""
+    parent = os.getppid()
     _drop_root()
+    kernel.die_with_parent()
+    if os.getppid() != parent:  # the zygote died before we asked
+        os._exit(1)
     kernel.no_new_privs()
     if not plan.namespaces:
         return 0
