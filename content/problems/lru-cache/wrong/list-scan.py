@@ -1,7 +1,7 @@
 # expect: time_limit_exceeded
 # Right answers, but recency is a Python list: list.remove and list.pop(0) scan or shift
-# the whole list, O(capacity) per operation, and the large test keeps 30,000 keys
-# in a full cache over 80,000 operations.
+# the whole list, O(capacity) per operation, and the large test keeps 50,000 keys
+# in a full cache and then uses them 50,000 times.
 def run_lru(capacity: int, ops: list[list]) -> list[int]:
     values, order, out = {}, [], []
     for op in ops:

@@ -1,6 +1,6 @@
 # expect: time_limit_exceeded
 # Right answers, but finds the smallest ready operator with min() over a list and removes
-# it with list.remove: O(ready) per step, O(n^2) when many operators are ready at once.
+# it with list.remove: O(ready) per step, O(n^2) when 100,000 operators are ready at once.
 def topo_order(n: int, edges: list[list[int]]) -> list[int]:
     users, indegree = [[] for _ in range(n)], [0] * n
     for u, v in edges:
