@@ -15,8 +15,7 @@ import pytest
 from tests.fakes import REPO
 
 # The two mutants of fast-power's `if n < 0:` that its shipped tests miss: with n == 0 they
-# invert x first, which only a test of 0.0 ** 0 notices (1 / 0.0 raises); the statement rules
-# 0 ** 0 out, so its judge file declares them equivalent.
+# invert x first, which only a test of 0.0 ** 0 notices (1 / 0.0 raises).
 ZERO_BASE = "  - [0.0, 0]\n"
 
 
@@ -27,10 +26,6 @@ def content(tmp_path: Path) -> Path:
     problem = root / "problems" / "fast-power" / "problem.md"  # alone: no related items
     problem.write_text(problem.read_text("utf-8").replace("related: [rotate-matrix]\n", ""),
                        "utf-8")  # fmt: skip
-    # the shipped declarations off (they are the judge file's last key): each test declares
-    # its own, and ZERO_BASE's two mutants must be graded
-    judge = root / "problems" / "fast-power" / "judge.yaml"
-    judge.write_text(judge.read_text("utf-8").split("equivalent_mutants:")[0], "utf-8")
     return root
 
 
