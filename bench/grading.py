@@ -36,17 +36,18 @@ from bot.grading.pool import Sandbox
 from bot.grading.problems import Case, Problem, load_problems
 from bot.grading.sandbox.harness import execute
 from bot.grading.sandbox.policy import preload
+from bot.grading.timing import FixedLimits, TimeRule
 from bot.interpreter import tune_interpreter
 from bot.ports import Executor
 
 REPO = Path(__file__).resolve().parents[1]
-TRIVIAL = Problem("echo", "echo", "exact", 1.0, 64, (), tuple(
+TRIVIAL = Problem("echo", "echo", "exact", TimeRule(10, 1.0), 64, (), tuple(
     Case(i, json.dumps([i]), i, True) for i in (1, 2, 3)
 ))  # fmt: skip
 TRIVIAL_CODE = "def echo(x):\n    return x\n"
 # The same with 200 tests: against `trivial`, the cost of one more test (in the sandbox, each
 # test's input is asked for and sent on its own, so no worker holds another test's data).
-MANY = Problem("echo", "echo", "exact", 1.0, 64, (), tuple(
+MANY = Problem("echo", "echo", "exact", TimeRule(10, 1.0), 64, (), tuple(
     Case(i, json.dumps([i]), i, i < 3) for i in range(200)
 ))  # fmt: skip
 SPAWN_SCRIPT = """
@@ -201,7 +202,8 @@ async def bench() -> None:
             ("sandbox", sandbox, lambda: process_cpu(sandbox.pid)),
         ]
         for name, executor, extra in runs:
-            grader = Grader(Slots(executor), every)
+            # Limits as on a standard machine: this measures grading, not calibration.
+            grader = Grader(Slots(executor), every, limits=FixedLimits())
             results[name] = await measure(name, grader, extra, workloads)
     finally:
         await sandbox.close()

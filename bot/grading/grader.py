@@ -30,9 +30,12 @@ class GraderConfig:
     run_time_limit: float = 2.0  # CPU seconds for a free-form `run`
     run_memory_mb: int = 128
     # The wall-clock deadline: the CPU limit times `deadline_factor`, plus `deadline_margin`
-    # for start-up and reporting. A solution cannot sleep, so the deadline only catches
-    # one that blocks; generous, so a busy machine's CPU limit is what stops a slow one.
-    deadline_factor: float = 3.0
+    # for start-up and reporting. A solution cannot sleep, so the deadline only catches one
+    # that blocks. It is generous because workers run niced: beside busy processes a worker
+    # gets a tenth of a core, and its CPU limit, not the wall clock, must be what stops it,
+    # or the verdict would depend on the machine's load. A solution over its CPU limit is
+    # stopped by that limit, so only a blocked one waits this long.
+    deadline_factor: float = 10.0
     deadline_margin: float = 1.5
 
 

@@ -130,9 +130,11 @@ async def until(dsn: str, sql: str, params: tuple[object, ...] = (),
 
 
 def timeless(grade: Grade) -> Grade:
-    """A Grade without what differs from one run to the next (CPU time, peak memory)."""
+    """A Grade without what differs from one run or grader to the next (CPU time, peak
+    memory, and the limit each grader measured for itself)."""
     tests = tuple(dataclasses.replace(t, cpu_ms=None) for t in grade.tests)
-    return dataclasses.replace(grade, tests=tests, cpu_ms=None, peak_kb=None)
+    return dataclasses.replace(grade, tests=tests, cpu_ms=None, peak_kb=None, limit_ms=None,
+                               reference_ms=None)  # fmt: skip
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from bot.grades import Verdict
 from bot.grading.grader import Grader
 from bot.grading.pool import Feed, Feeder, Sandbox
 from bot.grading.problems import Problem
+from bot.grading.timing import FixedLimits
 from tests.grading.conftest import UNHURRIED, reference
 from tests.waiting import PATIENCE, until
 
@@ -105,7 +106,9 @@ async def test_a_job_running_when_the_zygote_dies_is_graded_again(
     withheld: tuple[Sandbox, Withheld], problems: dict[str, Problem]
 ) -> None:
     sandbox, feed = withheld
-    grader = Grader(sandbox, problems, UNHURRIED)  # the held job is not cut by a deadline
+    # The held job is not cut by a deadline, and it is the submission's own: the limit is
+    # given, not measured by jobs of its own through the feed.
+    grader = Grader(sandbox, problems, UNHURRIED, limits=FixedLimits())
     code = reference("rotate-matrix")
     running = asyncio.create_task(grader.grade(problems["rotate-matrix"], code))
     await asyncio.wait_for(feed.waiting.wait(), PATIENCE)  # held between tests 0 and 1

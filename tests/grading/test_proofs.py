@@ -85,9 +85,15 @@ async def test_a_reference_the_sandbox_refuses_is_a_fault(content: Path,
     explanation.write_text(text.replace("```python\n", "```python\n_unused = 1\n", 1),
                            encoding="utf-8")  # fmt: skip
     line = text[: text.index("```python")].count("\n") + 1
-    (fault,) = await proved(content, sandbox)
+    fault, *unproved = await proved(content, sandbox)
     assert fault.startswith(f"problems/fast-power/explanation.md:{line}: the reference "
                             "solution is not accepted when submitted: compile_error")  # fmt: skip
+    # Without an accepted reference the problem has no limit, so no wrong solution is proved.
+    assert sorted(unproved) == [
+        f"problems/fast-power/wrong/{name}:1: not proved: the problem's reference solution is "
+        "not accepted, so it has no time limit"
+        for name in ("ignores-negative.py", "linear-loop.py")
+    ]
 
 
 def test_wrong_solution_files_are_checked(content: Path) -> None:

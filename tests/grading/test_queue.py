@@ -82,6 +82,9 @@ async def test_a_queued_submission_gets_the_in_process_grade(
             here = await grader.grade(problem, code)
             assert timeless(queued) == timeless(here)
             assert len(queued.tests) == len(problem.cases) and queued.cpu_ms is not None
+            # Each grader judges by the limit it measured, and the verdict says which.
+            assert queued.limit_ms is not None and queued.reference_ms is not None
+            assert queued.limit_ms >= problem.time_rule.times * queued.reference_ms
         assert queued.verdict is Verdict.WRONG_ANSWER
         ran = await grading.run(ALICE, Locale.EN, "print('hi', 6 * 7)")
         assert ran.output == "hi 42\n"

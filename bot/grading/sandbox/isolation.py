@@ -160,7 +160,10 @@ def limit_job(cpu_seconds: float, address_space: int) -> None:
     """The job's own limits, set once it is known (a worker is forked before its job)."""
     # Soft and hard limits alike: the kernel's SIGKILL comes at the limit. (SIGXCPU, sent at a
     # lower soft limit, is ignored by a pid namespace's first process, as the worker is.)
-    cpu = max(1, int(cpu_seconds + 0.999))
+    # The harness holds the exact budget between tests; this is the backstop for a test
+    # that never returns, a whole second past the budget: it counts the worker's start-up
+    # too, and in whole seconds, so at the budget itself it could stop a run short of it.
+    cpu = int(cpu_seconds + 0.999) + 1
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
     resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
     resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))

@@ -35,3 +35,25 @@ def kv_ops(rng, count, block_size, num_blocks, length, max_tokens):
                 reusable.append(seq)  # a failed add: the id may be added again
         cases.append([block_size, num_blocks, ops])
     return cases
+
+
+def churn(rng, block_size, num_blocks, pinned, length, max_tokens):
+    """Long-lived sequences pin the lowest `pinned` blocks (1000 tokens each add), then
+    short sequences come and go above them until there are `length` ops: every new block
+    is the lowest free one, found above the pinned ones, so scanning for it from block 0
+    costs O(num_blocks) per block, while a heap costs O(log num_blocks)."""
+    ops, live, next_id, held = [], [], 0, 0
+    while held + 1000 // block_size <= pinned:  # the pinned sequences, 1000 tokens each
+        ops.append(["add", next_id, 1000])
+        next_id += 1
+        held += -(-1000 // block_size)
+    while len(ops) < length:
+        if live and (len(live) > 3 or rng.random() < 0.4):
+            ops.append(["free", live.pop(rng.randrange(len(live)))])
+        elif live and rng.random() < 0.3:
+            ops.append(["append", rng.choice(live), rng.randint(1, max_tokens)])
+        else:
+            ops.append(["add", next_id, rng.randint(1, max_tokens)])
+            live.append(next_id)
+            next_id += 1
+    return [[block_size, num_blocks, ops]]
