@@ -14,8 +14,8 @@ import pytest
 
 from tests.fakes import REPO
 
-# The two mutants of fast-power's `if n < 0:` that its shipped tests miss: with n == 0 they
-# invert x first, which only a test of 0.0 ** 0 notices (1 / 0.0 raises).
+# The two mutants of fast-power's `if n < 0:` that only its test of 0.0 ** 0 kills: with
+# n == 0 they invert x first (1 / 0.0 raises). The fixture is the shipped problem without it.
 ZERO_BASE = "  - [0.0, 0]\n"
 
 
@@ -26,6 +26,10 @@ def content(tmp_path: Path) -> Path:
     problem = root / "problems" / "fast-power" / "problem.md"  # alone: no related items
     problem.write_text(problem.read_text("utf-8").replace("related: [rotate-matrix]\n", ""),
                        "utf-8")  # fmt: skip
+    judge = root / "problems" / "fast-power" / "judge.yaml"  # less its test of 0 ** 0
+    kept = [line for line in judge.read_text("utf-8").splitlines(keepends=True)
+            if not line.startswith(ZERO_BASE.rstrip("\n"))]  # fmt: skip
+    judge.write_text("".join(kept), encoding="utf-8")
     return root
 
 

@@ -110,7 +110,7 @@ async def say(bot: Studybot, line: str, locale: Locale = Locale.EN) -> Reply:
 async def test_submit_a_fenced_solution_and_see_it_on_the_record(bot: Studybot) -> None:
     reply = await say(bot, f"/submit fast-power\n```python\n{reference('fast-power')}```")
     assert reply.title is not None and reply.title.startswith("✅ Accepted: ")
-    assert "44/44 tests passed." in reply.body
+    assert "45/45 tests passed." in reply.body
     assert {f.name for f in reply.fields} == {"CPU time", "Peak memory"}
     cpu = {f.name: f.value for f in reply.fields}["CPU time"]  # and the limit it was judged by
     assert re.fullmatch(r"\d+ ms of a \d+ ms limit \(\d+× the reference's \d+ ms on this "
@@ -162,7 +162,7 @@ async def test_the_submission_is_stored_before_grading_starts(
     executor.gate.set()
     assert "Accepted" in ((await task).title or "")
     rows = await fetch_all(loaded_db, "SELECT state, verdict, passed, total FROM submissions")
-    assert [tuple(r) for r in rows] == [("graded", "accepted", 44, 44)]
+    assert [tuple(r) for r in rows] == [("graded", "accepted", 45, 45)]
 
 
 async def test_unfinished_submissions_are_graded_again_at_start(
