@@ -146,33 +146,30 @@ class MeasuredLimits:
 
     async def _reference_ms(self, problem: Problem) -> float:
         key = self._cache.problem_key(problem) if self._cache else ""
-        if self._cache and (known := self._cache.get(key)) is not None:
-            return known
-        runs = []
-        for _ in range(RUNS):
-            grade = await self._timed(problem, problem.reference, MEASURE_SECONDS)
-            if grade.verdict is not Verdict.ACCEPTED or grade.cpu_ms is None:
-                raise UnmeasurableReference(problem, grade)
-            runs.append(grade.cpu_ms)
-        return self._kept(key, statistics.median(runs), problem.id)
+        return await self._median(key, problem.id, problem, problem.reference)
 
     async def _standard_ms(self) -> float:
         key = self._cache.machine_key("calibration") if self._cache else ""
+        return await self._median(key, "calibration", None, CALIBRATION) / CALIBRATION_STANDARD_MS
+
+    async def _median(self, key: str, name: str, problem: Problem | None, code: str) -> float:
+        """The median CPU time of `RUNS` gradings of `code` on `problem`'s tests (or as a
+        script), kept under `key`, or read from it."""
         if self._cache and (known := self._cache.get(key)) is not None:
             return known
         runs = []
         for _ in range(RUNS):
-            grade = await self._timed(None, CALIBRATION, MEASURE_SECONDS)
+            grade = await self._timed(problem, code, MEASURE_SECONDS)
             if grade.verdict is not Verdict.ACCEPTED or grade.cpu_ms is None:
+                if problem is not None:
+                    raise UnmeasurableReference(problem, grade)
                 raise GradingUnavailable(f"the calibration did not run ({grade.verdict})")
             runs.append(grade.cpu_ms)
-        return self._kept(key, statistics.median(runs) / CALIBRATION_STANDARD_MS, "calibration")
-
-    def _kept(self, key: str, value: float, name: str) -> float:
-        log.info("measured %s on this machine: %.3f", name, value)
+        median = statistics.median(runs)
+        log.info("measured %s on this machine: %.3f ms", name, median)
         if self._cache is not None:
-            self._cache.put(key, value)
-        return value
+            self._cache.put(key, median)
+        return median
 
 
 class FixedLimits:
