@@ -79,10 +79,15 @@ class Grade:
 
 @dataclass(frozen=True, slots=True)
 class Exit:
+    """How a worker ended and what it used, from the kernel through its keeper: CPU time since
+    its job arrived, peak resident memory (None when unknown), and whether its keeper stopped
+    it for using its whole CPU budget. The only usage a grade reports."""
+
     code: int
     signal: int | None
-    cpu_ms: float
-    maxrss_kb: int
+    cpu_ms: float | None
+    maxrss_kb: int | None
+    over: bool = False
 
 
 @dataclass(slots=True)
@@ -90,7 +95,7 @@ class RawRun:
     """What came back from one worker: its event lines, how it ended, and why if cut short."""
 
     lines: list[bytes] = field(default_factory=list)
-    exit: Exit | None = None  # known only when the worker did not finish its report
+    exit: Exit | None = None  # None only if the worker would not end, or the sandbox was lost
     timed_out: bool = False
     overflowed: bool = False
     worker: int | None = None  # the worker's pid, for logs

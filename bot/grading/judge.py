@@ -69,7 +69,7 @@ def _judge(problem: Problem | None, raw: RawRun) -> Grade:
             return Grade(None, Verdict.ACCEPTED, **common)
         verdict, reason = _cut_short(raw)
         return Grade(None, verdict, **_said(reason), **common)
-    tests = _tests(problem, events, raw)
+    tests = _over_budget(_tests(problem, events, raw), raw)
     failed = next((t for t in tests if t.verdict is not Verdict.ACCEPTED), None)
     verdict = failed.verdict if failed else Verdict.ACCEPTED
     said = {"message": failed.message, "reason": failed.reason} if failed else {}
@@ -119,8 +119,10 @@ def _number(value: Any) -> float | None:
 
 
 def _common(head: dict[str, Any], done: dict[str, Any], raw: RawRun) -> dict[str, Any]:
-    cpu = _number(done.get("cpu_ms", raw.exit.cpu_ms if raw.exit else None))
-    peak = _number(done.get("maxrss_kb", raw.exit.maxrss_kb if raw.exit else None))
+    # Usage is the kernel's, through the worker's keeper: never the report's own figures,
+    # which a solution that escaped the restricted layer could write as it pleased.
+    cpu = _number(raw.exit.cpu_ms) if raw.exit else None
+    peak = _number(raw.exit.maxrss_kb) if raw.exit else None
     output = done.get("output", "")
     output = output if isinstance(output, str) else ""
     notes = head.get("notes", ())
@@ -181,13 +183,28 @@ def _tests(problem: Problem, events: list[dict[str, Any]], raw: RawRun) -> tuple
     return tuple(results)
 
 
+def _over_budget(tests: tuple[TestResult, ...], raw: RawRun) -> tuple[TestResult, ...]:
+    """The keeper stopped the worker at its CPU budget after every test had reported (it
+    reported, then spun): the run did not finish within its limit, so its last test did
+    not either, whatever the report says."""
+    if not (raw.exit and raw.exit.over) or not tests or tests[-1].verdict is Verdict.SKIPPED:
+        return tests
+    if any(t.verdict is Verdict.TIME_LIMIT_EXCEEDED for t in tests):
+        return tests
+    last = tests[-1]
+    timed_out = TestResult(last.number, last.sample, Verdict.TIME_LIMIT_EXCEEDED,
+                           english(Reason.of("reason.time")), cpu_ms=last.cpu_ms,
+                           reason=Reason.of("reason.time"))  # fmt: skip
+    return (*tests[:-1], timed_out)
+
+
 def _cut_short(raw: RawRun) -> tuple[Verdict, Reason]:
     if raw.overflowed:
         return Verdict.RUNTIME_ERROR, Reason.of("reason.too_large")
     end = raw.exit
     if end is not None and end.code == MEMORY_EXIT:
         return Verdict.MEMORY_LIMIT_EXCEEDED, Reason.of("reason.memory")
-    if raw.timed_out or (end is not None and end.signal in TIME_SIGNALS):
+    if raw.timed_out or (end is not None and (end.over or end.signal in TIME_SIGNALS)):
         return Verdict.TIME_LIMIT_EXCEEDED, Reason.of("reason.time")
     if end is not None and end.signal:
         return Verdict.RUNTIME_ERROR, Reason.of("reason.crashed", signal=_signal_name(end.signal))

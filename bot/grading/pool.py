@@ -192,12 +192,10 @@ class Sandbox:
             worker.sock.close()
             if worker.generation == self._generation:  # (a new zygote makes its own)
                 self._request_fork()  # only now: a fork during the job would compete for CPU
-        if raw.timed_out or raw.overflowed or not reported_in_full(raw):
-            # Cut short: how it ended says why. Knowing that also settles whether its zygote
-            # died under it (the loss resolves `exited` too), which is not the code's fault.
-            raw.exit = await self._stopped(worker, kill=raw.timed_out or raw.overflowed)
-        else:  # reported in full: its own exit is not worth waiting for, only enforcing
-            self._loop.call_later(EXIT_GRACE, self._kill_if_alive, worker)
+        # How it ended says why a report was cut short, and it alone says what the worker
+        # used: its keeper's figures, never the report's. (Knowing it also settles whether its
+        # zygote died under it: the loss resolves `exited` too, not the code's fault.)
+        raw.exit = await self._stopped(worker, kill=raw.timed_out or raw.overflowed)
         if worker.generation != self._generation:
             raise _WorkerLost
         return raw
@@ -225,18 +223,18 @@ class Sandbox:
         await read_report(sock, raw, Limits.of(job, self._output_limit), self._feed(sock, inputs))
 
     async def _stopped(self, worker: _Worker, *, kill: bool) -> Exit | None:
-        """How a worker that did not finish its report ended (a signal tells why)."""
+        """How a worker ended. One that will not end within `EXIT_GRACE` of its report (it
+        finished talking, then hung or spun) does not get to linger: it is killed, and its
+        keeper still reports what it used. None only if even that does not come."""
         if kill:
             self._kill(worker.pid)
-        try:
-            return await asyncio.wait_for(asyncio.shield(worker.exited), EXIT_GRACE)
-        except TimeoutError:  # finished talking but would not exit: it does not get to linger
-            self._kill(worker.pid)
-            return None
-
-    def _kill_if_alive(self, worker: _Worker) -> None:
-        if not worker.exited.done():
-            self._kill(worker.pid)
+        for attempt in range(2):
+            try:
+                return await asyncio.wait_for(asyncio.shield(worker.exited), EXIT_GRACE)
+            except TimeoutError:
+                if attempt == 0:
+                    self._kill(worker.pid)
+        return None
 
     def _request_fork(self) -> None:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -278,8 +276,7 @@ class Sandbox:
             self._workers[fresh.pid] = fresh
             self._warm.put_nowait(fresh)
         elif kind == "exit" and (ended := self._workers.pop(event["pid"], None)) is not None:
-            ended.exited.set_result(Exit(event["code"], event["signal"], event["cpu_ms"],
-                                         event["maxrss_kb"]))  # fmt: skip
+            ended.exited.set_result(_exit(event))
 
     def _on_lost(self, generation: int) -> None:
         if generation != self._generation or self._closing:
@@ -290,7 +287,7 @@ class Sandbox:
         log.error("the grading zygote stopped; starting a new one")
         for worker in self._workers.values():
             if not worker.exited.done():
-                worker.exited.set_result(Exit(-1, None, 0.0, 0))
+                worker.exited.set_result(Exit(-1, None, None, None))
         self._workers.clear()
         self._drop_workers()
         if self._control is not None:
@@ -321,6 +318,14 @@ class Sandbox:
                 worker.sock.close()
         while self._pending:
             self._pending.popleft().close()
+
+
+def _exit(event: dict[str, Any]) -> Exit:
+    """The zygote's exit event (its own words, not a worker's; still checked for type)."""
+    cpu, rss = event.get("cpu_ms"), event.get("maxrss_kb")
+    return Exit(int(event["code"]), event["signal"],
+                float(cpu) if isinstance(cpu, int | float) else None,
+                rss if isinstance(rss, int) else None, event.get("over") is True)  # fmt: skip
 
 
 def reported_in_full(raw: RawRun) -> bool:

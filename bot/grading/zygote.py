@@ -9,14 +9,17 @@ layer and, for a missing one, why. Then it serves:
     parent -> zygote   b"fork" with one descriptor attached (SCM_RIGHTS): the worker's socket
     zygote -> parent   {"event": "forked", "pid": N}
     parent -> zygote   b"kill N"
-    zygote -> parent   {"event": "exit", "pid": N, "code": C, "signal": S, "cpu_ms", "maxrss_kb"}
+    zygote -> parent   {"event": "exit", "pid": N, "code": C, "signal": S, "cpu_ms", "maxrss_kb",
+                        "over"}
 
 Forking here rather than in the bot keeps the event loop's process free of forks (and of
 their threads-and-locks hazards) and makes a worker cost a fork of a warm interpreter
-instead of a Python start-up. With namespaces, the zygote's child N is the worker's keeper:
-it enters fresh namespaces, forks the worker as pid 1 inside them, and ends as the worker
-ended, so N's exit is the worker's. The zygote reaps N, so it alone may signal it: a pid is
-never killed after it could have been reused. SOCK_SEQPACKET keeps each request and its
+instead of a Python start-up. The zygote's child N is the worker's keeper (keeper.py): it
+enters fresh namespaces (where the kernel allows them), forks the worker (pid 1 inside them),
+holds its CPU budget from outside, and ends as the worker ended, so N's exit is the worker's;
+the worker's usage, the kernel's figures, comes on a pipe N writes before it ends ("cpu_ms",
+"maxrss_kb", and "over": stopped at its budget). The zygote reaps N, so it alone may signal
+it: a pid is never killed after it could have been reused. SOCK_SEQPACKET keeps each request and its
 descriptor together. A worker dies with its keeper, the keeper with the zygote, and the
 zygote with the parent. The zygote is not dumpable: no worker, even one of the same user
 outside every namespace, may read or write its memory.
@@ -35,7 +38,7 @@ import traceback
 from collections.abc import Iterator
 from typing import Any
 
-from bot.grading.sandbox import MEMORY_EXIT, isolation, kernel
+from bot.grading.sandbox import MEMORY_EXIT, isolation, keeper, kernel
 from bot.grading.sandbox.drill import drill
 from bot.grading.sandbox.harness import execute
 from bot.grading.sandbox.policy import preload
@@ -49,7 +52,7 @@ PR_SET_CHILD_SUBREAPER = 36
 class Zygote:
     def __init__(self, control: socket.socket, disabled: frozenset[str]) -> None:
         self.control = control
-        self.live: set[int] = set()
+        self.live: dict[int, int] = {}  # keeper pid -> the read end of its report pipe
         kernel.die_with_parent()
         kernel.set_dumpable(False)  # no worker of our user may open our /proc/<pid>/mem
         kernel.prctl(PR_SET_CHILD_SUBREAPER, 1)  # an orphaned worker is ours to reap
@@ -87,52 +90,72 @@ class Zygote:
         elif message.startswith(b"kill "):
             pid = int(message.split()[1])
             if pid in self.live:  # not yet reaped, so the pid is still ours
-                # A keeper is asked (it kills its worker and reaps it, so the exit this
-                # zygote reports carries the worker's CPU time); a bare worker is killed.
-                os.kill(pid, signal.SIGTERM if self.plan.namespaces else signal.SIGKILL)
+                # Its keeper is asked: it kills its worker and reaps it, so the usage it
+                # reports counts the time the worker ran.
+                os.kill(pid, signal.SIGTERM)
         for fd in fds:
             os.close(fd)
         return True
 
     def _fork(self, job_fd: int) -> int:
+        """Fork a keeper, which isolates itself and forks the worker (keeper.py)."""
+        report, report_w = os.pipe()
         pid = os.fork()
         if pid == 0:
             code = 70
             try:
+                keeper.block_signals()
                 signal.set_wakeup_fd(-1)
                 signal.signal(signal.SIGCHLD, signal.SIG_DFL)
                 self.control.close()
-                worker = isolation.isolate(self.plan)
-                if worker:  # we are its keeper, outside its namespaces
-                    isolation.keep(worker)
-                work(job_fd, self.plan, self.base)
-                code = 0
+                os.close(report)
+                isolation.isolate(self.plan)
+                keeper.run(job_fd, report_w, lambda budget: work(job_fd, budget, self.plan,
+                                                                 self.base))  # fmt: skip
+                code = 0  # (the worker, done; the keeper never returns)
             finally:
                 os._exit(code)
-        self.live.add(pid)
+        os.close(report_w)
+        self.live[pid] = report
         return pid
 
     def _reap(self) -> None:
         while True:
             try:
-                pid, status, usage = os.wait4(-1, os.WNOHANG)
+                pid, status = os.waitpid(-1, os.WNOHANG)
             except ChildProcessError:
                 return
             if pid == 0:
                 return
-            if pid not in self.live:
+            report = self.live.pop(pid, None)
+            if report is None:
                 continue  # an orphan handed to us as subreaper: reaped, nothing to tell
-            self.live.discard(pid)
             self._send({
                 "event": "exit", "pid": pid,
                 "code": os.waitstatus_to_exitcode(status),
                 "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
-                "cpu_ms": round((usage.ru_utime + usage.ru_stime) * 1000, 3),
-                "maxrss_kb": usage.ru_maxrss,
-            })  # fmt: skip
+            } | _usage(report))  # fmt: skip
 
     def _send(self, event: dict[str, Any]) -> None:
         self.control.send(json.dumps(event).encode())
+
+
+def _usage(report: int) -> dict[str, Any]:
+    """The worker's usage as its keeper wrote it before ending: the kernel's figures for CPU
+    time since the job arrived and peak memory, and whether the keeper stopped it for CPU.
+    A keeper that ended without writing (killed) leaves them unknown."""
+    try:
+        os.set_blocking(report, False)
+        data = os.read(report, 4096)
+    except OSError:
+        data = b""
+    finally:
+        os.close(report)
+    try:
+        said = json.loads(data)
+    except ValueError:
+        return {"cpu_ms": None, "maxrss_kb": None, "over": False}
+    return {"cpu_ms": said["cpu_ms"], "maxrss_kb": said["maxrss_kb"], "over": said["over"]}
 
 
 WARM_UP = """
@@ -167,13 +190,16 @@ def rehearse() -> None:
     execute(job, lambda _: None)
 
 
-def work(job_fd: int, plan: isolation.Plan, base: int) -> None:
-    """A worker's whole life: lock down, read one job, limit, seal, run it, report, exit."""
-    isolation.lock_down(job_fd, plan)
+def work(job_fd: int, budget_fd: int, plan: isolation.Plan, base: int) -> None:
+    """A worker's whole life: lock down, read one job, limit, tell its keeper the CPU budget,
+    seal, run it, report, exit."""
+    isolation.lock_down(job_fd, budget_fd, plan)
     rehearse()  # take the copy-on-write faults now, while waiting, not during the job
     sock = socket.socket(fileno=0)
     job = json.loads(_read_line(sock))
-    isolation.limit_job(float(job["time_limit"]), base + int(job["memory_mb"]) * 1024 * 1024)
+    seconds = float(job["time_limit"])
+    isolation.limit_job(seconds, base + int(job["memory_mb"]) * 1024 * 1024)
+    keeper.tell(1, seconds)  # the last word of the harness's own before the solution's code
     isolation.seal(plan)
 
     def emit(event: dict[str, Any]) -> None:

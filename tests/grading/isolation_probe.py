@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.grading.sandbox import isolation
+from bot.grading.sandbox import isolation, keeper
 
 
 def attempts(port: int, victim: str) -> dict[str, Callable[[], object]]:
@@ -51,21 +51,28 @@ def main() -> None:
     port, victim = int(sys.argv[1]), sys.argv[2]
     plan = isolation.probe()
     ours, theirs = socket.socketpair()
+    report, report_w = os.pipe()
     pid = os.fork()
     if pid == 0:
         ours.close()
-        worker = isolation.isolate(plan)
-        if worker:
-            isolation.keep(worker)
-        isolation.lock_down(theirs.fileno(), plan)
-        isolation.limit_job(1.0, 512 * 1024 * 1024)
-        channel = socket.socket(fileno=0)
-        isolation.seal(plan)
-        channel.sendall(b"ready")
-        channel.recv(1)  # wait while the parent looks at us from outside
-        channel.sendall(json.dumps(try_all(port, victim)).encode())
+        os.close(report)
+        keeper.block_signals()
+        isolation.isolate(plan)
+
+        def work(budget: int) -> None:
+            isolation.lock_down(theirs.fileno(), budget, plan)
+            isolation.limit_job(1.0, 512 * 1024 * 1024)
+            keeper.tell(1, 1.0)
+            channel = socket.socket(fileno=0)
+            isolation.seal(plan)
+            channel.sendall(b"ready")
+            channel.recv(1)  # wait while the parent looks at us from outside
+            channel.sendall(json.dumps(try_all(port, victim)).encode())
+
+        keeper.run(theirs.fileno(), report_w, work)
         os._exit(0)
     theirs.close()
+    os.close(report_w)
     assert ours.recv(5) == b"ready"
     worker_pid = _worker(pid, plan)
     fds = sorted(entry.name for entry in Path(f"/proc/{worker_pid}/fd").iterdir())
@@ -78,9 +85,7 @@ def main() -> None:
 
 
 def _worker(child: int, plan: isolation.Plan) -> int:
-    """The worker's pid as the host sees it: the keeper's only child, with namespaces."""
-    if not plan.namespaces:
-        return child
+    """The worker's pid as the host sees it: the keeper's only child."""
     children = Path(f"/proc/{child}/task/{child}/children").read_text().split()
     return int(children[0])
 

@@ -42,7 +42,7 @@ class Machine:
         here = job | {"time_limit": float(job["time_limit"]) / self.k}
         raw = await self.sandbox.run(here, deadline / self.k)
         raw.lines = [self._slowed(line) for line in raw.lines]
-        if raw.exit is not None:
+        if raw.exit is not None and raw.exit.cpu_ms is not None:
             raw.exit = dataclasses.replace(raw.exit, cpu_ms=raw.exit.cpu_ms * self.k)
         return raw
 
@@ -64,17 +64,22 @@ async def test_the_same_verdicts_on_a_faster_and_a_slower_machine(
 ) -> None:
     grader = Grader(Machine(sandbox, k), {power.id: power}, PROVING)
     try:
-        right = await grader.grade(power, power.reference)
+        rights = [await grader.grade(power, power.reference) for _ in range(3)]
         slow = await grader.grade(power, POW_LINEAR)
     finally:
         grader.close()
-    assert right.verdict is Verdict.ACCEPTED and slow.verdict is Verdict.TIME_LIMIT_EXCEEDED
+    right = rights[0]
+    assert all(r.verdict is Verdict.ACCEPTED for r in rights)
+    assert slow.verdict is Verdict.TIME_LIMIT_EXCEEDED
     assert right.limit_ms is not None and right.reference_ms is not None
     # The limit is this machine's: its rule applied to what the reference took here.
     assert right.limit_ms >= power.time_rule.times * right.reference_ms
     assert slow.limit_ms == right.limit_ms
-    # Relative to the reference, a solution's time does not depend on the machine.
-    assert right.relative_cpu is not None and 0.3 < right.relative_cpu < 3
+    # Relative to the reference, a solution's time does not depend on the machine. (The
+    # median of three, as the reference's own figure is: one run of a few milliseconds
+    # is at the mercy of a busy machine's caches.)
+    relative = sorted(r.relative_cpu or 0.0 for r in rights)[1]
+    assert 0.3 < relative < 3
 
 
 async def test_the_limit_scales_with_the_machine(sandbox: Sandbox, power: Problem) -> None:

@@ -3,7 +3,8 @@
 Every layer must hold on its own against arbitrary CPython code (the restricted compiler is
 assumed bypassed), so each is applied and tested separately:
 
-    process       one fresh process per job, forked from the zygote, killed with it
+    process       one fresh process per job, forked by its keeper (the zygote's child),
+                  killed with it; its CPU budget and usage are the keeper's, from the kernel
     rlimits       CPU seconds, address space, no file writes, no processes, no core dumps,
                   one descriptor (its socket, as fd 0)
     unprivileged  never root: a zygote started as root drops each worker to `nobody`; no
@@ -20,10 +21,8 @@ strict mode refuses to grade without all of them.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import resource
-import signal
 from dataclasses import dataclass, field
 
 from bot.grading.sandbox import kernel, landlock, namespaces, syscalls
@@ -100,58 +99,41 @@ def _drop_root() -> None:
     kernel.set_dumpable(True)
 
 
-def isolate(plan: Plan) -> int:
-    """In the zygote's fresh child: apply the layers that need a new process.
+def isolate(plan: Plan) -> None:
+    """In the zygote's fresh child, the worker's keeper-to-be: apply the layers that need a
+    new process and hold for the worker it will fork (keeper.py).
 
-    With namespaces, this child stays outside them as the worker's keeper: it forks the
-    worker (pid 1 of the new pid namespace) and returns its pid, then only waits for it.
-    Without, it is the worker itself and returns 0.
-
-    It asks to die with the zygote only once root is dropped: changing user clears that
-    request, and a keeper outliving its zygote would keep its worker alive too."""
+    It becomes `nobody` (when started as root), asks to die with the zygote, enters the new
+    namespaces (when the kernel allows them: its next child, the worker, is then pid 1 of a
+    new pid namespace, while the keeper stays outside it), and is not dumpable. Changing
+    credentials clears the parent-death request, and entering a user namespace is such a
+    change, so the request is made again after the last of them, and the parent checked
+    after each: a keeper that outlived its zygote would keep its worker alive too."""
     parent = os.getppid()
     _drop_root()
+    _die_with(parent)
+    kernel.no_new_privs()
+    if plan.namespaces:
+        namespaces.enter()
+        _die_with(parent)
+    kernel.set_dumpable(False)
+
+
+def _die_with(parent: int) -> None:
+    """Arm the parent-death signal, then make sure the parent did not die before it."""
     kernel.die_with_parent()
     if os.getppid() != parent:  # the zygote died before we asked
         os._exit(1)
-    kernel.no_new_privs()
-    if not plan.namespaces:
-        return 0
-    namespaces.enter()
-    kernel.set_dumpable(False)
-    return os.fork()
 
 
-def keep(worker: int) -> None:
-    """The keeper's whole life: hold no descriptor, wait, and end as the worker ended, so
-    the zygote reaps the keeper and learns the worker's exit code or signal and usage.
-
-    The zygote stops a worker by sending its keeper SIGTERM: the keeper kills the worker and
-    reaps it, so the worker's CPU time is in the keeper's usage (killed itself, the keeper
-    would leave the worker to die unreaped by it, and the time it ran would be lost)."""
-    signal.signal(signal.SIGTERM, lambda *_: _kill_quietly(worker))
-    os.closerange(0, 65536)
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    _, status = os.waitpid(worker, 0)
-    if os.WIFSIGNALED(status):
-        sig = os.WTERMSIG(status)
-        if sig != signal.SIGKILL:
-            signal.signal(sig, signal.SIG_DFL)
-        os.kill(os.getpid(), sig)
-    os._exit(os.waitstatus_to_exitcode(status) & 0xFF)
-
-
-def _kill_quietly(pid: int) -> None:
-    with contextlib.suppress(ProcessLookupError):  # it ended, and was reaped, meanwhile
-        os.kill(pid, signal.SIGKILL)
-
-
-def lock_down(job_fd: int, plan: Plan) -> None:
-    """In the worker, before its job: only the job socket (fd 0), no capabilities, not
-    dumpable, no file system (Landlock), one descriptor at most."""
-    if job_fd != 0:
-        os.dup2(job_fd, 0, inheritable=False)
-    os.closerange(1, 65536)
+def lock_down(job_fd: int, budget_fd: int, plan: Plan) -> None:
+    """In the worker, before its job: only the job socket (fd 0) and the pipe to its keeper
+    (fd 1, closed before the solution runs), no capabilities, not dumpable, no file system
+    (Landlock), no new descriptor. It dies with its keeper; it never changes credentials
+    after asking (capabilities only shrink), so the request stands."""
+    os.dup2(job_fd, 0, inheritable=False)
+    os.dup2(budget_fd, 1, inheritable=False)
+    os.closerange(2, 65536)
     kernel.die_with_parent()
     kernel.set_dumpable(False)
     kernel.no_new_privs()
@@ -166,9 +148,9 @@ def limit_job(cpu_seconds: float, address_space: int) -> None:
     """The job's own limits, set once it is known (a worker is forked before its job)."""
     # Soft and hard limits alike: the kernel's SIGKILL comes at the limit. (SIGXCPU, sent at a
     # lower soft limit, is ignored by a pid namespace's first process, as the worker is.)
-    # The harness holds the exact budget between tests; this is the backstop for a test
-    # that never returns, a whole second past the budget: it counts the worker's start-up
-    # too, and in whole seconds, so at the budget itself it could stop a run short of it.
+    # The keeper holds the exact budget from outside (keeper.py); this is the backstop should
+    # the keeper fail, a whole second past the budget: it counts the worker's start-up too,
+    # and in whole seconds, so at the budget itself it could stop a run short of it.
     cpu = int(cpu_seconds + 0.999) + 1
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
     resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
