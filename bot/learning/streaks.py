@@ -4,20 +4,23 @@ A day counts when the member did anything that scores (answered a quiz, rated a 
 solved a problem) on that date in their own time zone; the ledger stores that local date
 with each act, so the days are given here as dates and no time zone is needed.
 
-The rules, read backwards from today:
+The rules, as the days went by (so a streak is always read as it was shown at the time):
 - Today not practised yet does not break the streak: it is still running until the day
-  ends, so counting starts from yesterday.
-- One missed day per ISO week (Monday to Sunday) is frozen: the streak carries over it, but
-  the frozen day does not add to its length. A second miss in the same week ends it.
-- A frozen day must lie between practised days: a freeze never extends a streak into days
-  before it began.
+  ends, so counting ends at yesterday.
+- One missed day per ISO week (Monday to Sunday) is frozen: the first missed day of the
+  week while a streak is running. The streak carries over it, but the frozen day does not
+  add to its length. Any other missed day of that week ends the streak, whether or not the
+  frozen day fell inside the current run (a streak begun after one ended does not get the
+  week's freeze again). A missed day with no streak running spends nothing.
+- So a frozen day always lies between practised days: a freeze never extends a streak into
+  days before it began.
 
 `longest` is the best of those runs over the whole history.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -38,34 +41,38 @@ class Streak:
 def current(practised: Collection[date], today: date) -> Streak:
     """The run of practised days ending today (or yesterday, if today is not done yet)."""
     days = frozenset(practised)
-    if not days:
-        return Streak(0)
-    first, day = min(days), (today if today in days else today - DAY)
-    count, frozen, weeks = 0, list[date](), set[tuple[int, int]]()
-    oldest = day
-    while day >= first:
-        if day in days:
-            count, oldest = count + 1, day
-        elif _week(day) in weeks:
-            break
-        else:
-            weeks.add(_week(day))
-            frozen.append(day)
-        day -= DAY
-    if not count:
-        return Streak(0)
-    # Freezes older than the run's first practised day carried nothing.
-    return Streak(count, tuple(d for d in frozen if d > oldest), today in days)
+    end = today if today in days else today - DAY
+    count, frozen = 0, ()
+    for count, frozen in _runs(days, end):
+        pass
+    return Streak(count, frozen, today in days) if count else Streak(0)
 
 
 def longest(practised: Collection[date]) -> int:
-    """The most practised days in one run: the best `current` streak at any practised day,
-    so a run is read exactly as it was shown while it lasted. Only the last day of each
-    stretch of consecutive days is read: a day inside a stretch shows one day less than the
-    day after it."""
+    """The most practised days in one run: the best `current` streak at any day, read in
+    the same one pass over the days, so a run is read exactly as it was shown while it
+    lasted."""
     days = frozenset(practised)
-    ends = (day for day in days if day + DAY not in days)
-    return max((current(days, day).days for day in ends), default=0)
+    return max((count for count, _ in _runs(days, max(days, default=date.min))), default=0)
+
+
+def _runs(days: frozenset[date], end: date) -> Iterator[tuple[int, tuple[date, ...]]]:
+    """The streak as it stood at the end of each day from the first practised one to `end`:
+    its length and its frozen days, newest first."""
+    if not days:
+        return
+    count, frozen, spent = 0, list[date](), set[tuple[int, int]]()
+    day = min(days)
+    while day <= end:
+        if day in days:
+            count += 1
+        elif count and _week(day) not in spent:
+            spent.add(_week(day))
+            frozen.append(day)
+        elif count:
+            count, frozen = 0, []
+        yield count, tuple(reversed(frozen))
+        day += DAY
 
 
 def _week(day: date) -> tuple[int, int]:

@@ -31,8 +31,23 @@ def test_one_missed_day_in_a_week_is_frozen_and_does_not_add() -> None:
 
 
 def test_a_second_miss_in_the_same_week_ends_the_run() -> None:
-    streak = current(days(0, 2, 4), MON + timedelta(4))  # Tuesday and Thursday missed
-    assert streak.days == 2 and streak.frozen == (MON + timedelta(3),)
+    # Tuesday frozen, Thursday a second miss: the run ended; Friday begins a new one.
+    streak = current(days(0, 2, 4), MON + timedelta(4))
+    assert streak == Streak(1, (), today=True)
+
+
+def test_the_weeks_freeze_is_spent_even_outside_the_current_run() -> None:
+    """Practised Mon, Tue, Thu; Wednesday and Friday missed. On Saturday the streak is over:
+    Friday is the week's second miss, though Wednesday lay before Thursday's run."""
+    assert current(days(0, 1, 3), MON + timedelta(5)) == Streak(0)
+    # On Friday itself it was still running, with Wednesday frozen (as it was shown then).
+    assert current(days(0, 1, 3), MON + timedelta(4)) == Streak(3, (MON + timedelta(2),))
+
+
+def test_a_miss_with_no_streak_running_spends_no_freeze() -> None:
+    # Week 11: Monday missed before anything ran again, Tuesday practised, Wednesday missed.
+    streak = current(days(0, 8, 10), MON + timedelta(10))
+    assert streak == Streak(2, (MON + timedelta(9),), today=True)
 
 
 def test_misses_in_two_weeks_are_each_frozen() -> None:
@@ -55,7 +70,7 @@ def test_a_freeze_never_reaches_before_the_first_practised_day() -> None:
 
 def test_longest_is_the_best_run_at_any_day() -> None:
     assert longest(days(0, 1, 3, 4)) == 4  # one freeze
-    assert longest(days(0, 2, 4, 5, 6, 7)) == 5  # Wed frozen; Tue would be a second in week 10
+    assert longest(days(0, 2, 4, 5, 6, 7)) == 4  # Tue frozen, Thu ended it; Fri to Mon
     assert longest(days(0, 1, 2, 10, 11)) == 3
     assert longest(days(4, 5, 8, 9)) == 4  # Sunday and Monday, two weeks, two freezes
 
