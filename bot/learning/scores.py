@@ -37,7 +37,7 @@ class Scores:
         """Score a member's first answer to a daily post's quick check."""
         return await self.ledger.record(
             ActKind.QUIZ, user, schedule.channel, asked.question_id, correct=correct,
-            points=points.quiz(correct, asked.due_at, at), at=at,
+            points=points.quiz(correct, asked.sent_at or asked.due_at, at), at=at,
             dedupe=f"quiz:{asked.schedule_id}:{asked.slot}:{user.platform}:{user.id}",
         )  # fmt: skip
 

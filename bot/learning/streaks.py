@@ -20,6 +20,7 @@ The rules, as the days went by (so a streak is always read as it was shown at th
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -42,9 +43,8 @@ def current(practised: Collection[date], today: date) -> Streak:
     """The run of practised days ending today (or yesterday, if today is not done yet)."""
     days = frozenset(practised)
     end = today if today in days else today - DAY
-    count, frozen = 0, ()
-    for count, frozen in _runs(days, end):
-        pass
+    last = deque(_runs(days, end), maxlen=1)  # the streak as it stands at `end`
+    count, frozen = last[0] if last else (0, ())
     return Streak(count, frozen, today in days) if count else Streak(0)
 
 

@@ -53,6 +53,7 @@ class Post:
     attempts: int
     nonce: str
     message_id: str | None
+    sent_at: datetime | None = None  # when the platform took it (a late post: after due_at)
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,12 +367,13 @@ class ScheduleStore:
 
 
 _POST_COLUMNS = """schedule_id, slot, part, question_id, kind, cycle, due_at, state, attempts,
-                   nonce, message_id"""
+                   nonce, message_id, sent_at"""
 
 
 def _post(r: Row) -> Post:
     return Post(int(r[0]), r[1], r[2], r[3], Kind(r[4]), int(r[5]),
-                datetime.fromisoformat(r[6]), r[7], int(r[8]), r[9], r[10])  # fmt: skip
+                datetime.fromisoformat(r[6]), r[7], int(r[8]), r[9], r[10],
+                datetime.fromisoformat(r[11]) if r[11] else None)  # fmt: skip
 
 
 def _claim_params(p: Post) -> tuple[object, ...]:

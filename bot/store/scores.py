@@ -21,7 +21,7 @@ class OpenPost:
 
     schedule_id: int
     slot: str
-    posted: datetime  # when it was due to go out (UTC)
+    posted: datetime  # when it went out (when it was due, for rows from before that was kept)
     channel: ChannelRef  # the schedule's channel
 
 
@@ -32,7 +32,8 @@ class ScoreStore:
     async def open_post(self, where: ChannelRef, problem_id: str) -> OpenPost | None:
         """The newest open daily post of `problem_id` that a solution sent `where` answers."""
         rows = await self._db.fetch_all(
-            """SELECT d.schedule_id, d.slot, d.due_at, s.channel FROM schedules s
+            """SELECT d.schedule_id, d.slot, coalesce(d.sent_at, d.due_at), s.channel
+               FROM schedules s
                JOIN daily_posts d ON d.schedule_id = s.id AND d.part = 'question'
                WHERE s.platform = ? AND s.workspace = ? AND d.state = 'sent'
                  AND d.question_id = ?

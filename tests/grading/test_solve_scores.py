@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import App, open_app
+from bot.learning import points
 from bot.routes import problem_of
 from bot.schedule.model import AnswerTiming, Schedule, parse_days
 from bot.schedule.times import parse_local_time, parse_zone
@@ -47,14 +48,16 @@ async def solve(app: App, problem: str, who: User, where: ChannelRef = CHANNEL) 
     return await say(app, f"/submit {problem}\n```python\n{reference(problem)}```", who, where)
 
 
-async def coding_day(app: App, clock: FakeClock, adapter: FakeAdapter) -> tuple[str, str]:
-    """A coding problem posted in CHANNEL at POSTED: (its id, the post's message id)."""
+async def coding_day(app: App, clock: FakeClock, adapter: FakeAdapter,
+                     sent: datetime = POSTED) -> tuple[str, str]:  # fmt: skip
+    """A coding problem due in CHANNEL at POSTED, sent at `sent` (later: the bot was down at
+    POSTED): (its id, the post's message id)."""
     draft = Schedule(id=0, channel=CHANNEL, post_at=parse_local_time("09:00"),
                      zone=parse_zone("Asia/Shanghai"), days=parse_days("none"),
                      coding_days=parse_days("daily"), answer=AnswerTiming.parse("+8h"))  # fmt: skip
     saved = await ScheduleStore(app.db).save(draft)
     await app.scheduler.schedule_changed(saved.id)
-    clock.set(POSTED)
+    clock.set(sent)
     await app.scheduler.tick()
     (post,) = adapter.sent
     problem = problem_of(post.reply.actions)
@@ -121,3 +124,17 @@ async def test_a_solution_left_ungraded_by_a_crash_scores_when_recovery_grades_i
         assert (await second.grading.recovered()).graded == 2
         rows = await second.db.fetch_all("SELECT user_id, kind, points, channel FROM activity")
     assert [tuple(r) for r in rows] == [("u0", "solve", 20, "c1")]
+
+
+async def test_the_coding_bonus_counts_from_when_a_late_post_went_out(
+    app: App, clock: FakeClock
+) -> None:
+    """Sent 52 minutes late (within the grace period), solved 10 minutes after it arrived:
+    a first-hour solve."""
+    adapter = app.platforms.get("test")
+    assert isinstance(adapter, FakeAdapter)
+    problem, _ = await coding_day(app, clock, adapter, sent=POSTED + timedelta(minutes=52))
+    clock.set(POSTED + timedelta(minutes=62))
+    assert "Accepted" in ((await solve(app, problem, ALICE)).title or "")
+    ((_, _, scored, _, _),) = await acts(app)
+    assert scored == points.DAILY_SOLVE + points.DAILY_SOLVE_EARLY

@@ -12,7 +12,17 @@ from bot.store.db import Database
 from bot.types import Reply
 from tests.fakes import FakeAdapter, FakeClock
 from tests.quiz.shown import right_position
-from tests.quiz.test_channel_quiz import ALICE, BOB, CAROL, POSTED, click, content_dir, posted
+from tests.quiz.test_channel_quiz import (
+    ALICE,
+    BOB,
+    CAROL,
+    POSTED,
+    click,
+    content_dir,
+    daily,
+    posted,
+    running,
+)
 
 __all__ = ["content_dir"]  # the quiz bank, as a fixture of this module too
 
@@ -52,3 +62,20 @@ async def test_answers_score_once_each_and_early_ones_more(
                                                   ("quiz", "c1", 1)]  # fmt: skip
         clock.advance(timedelta(seconds=5))  # the last tally edit's turn
         await app.tallies.settled()
+
+
+async def test_the_early_bonus_counts_from_when_a_late_post_went_out(
+    loaded_database: Database, settings: Settings, clock: FakeClock
+) -> None:
+    """The bot was down at 09:00 and sent the day's post at 09:52 (within the grace period):
+    a right answer ten minutes after it arrived is a first-hour answer."""
+    adapter = FakeAdapter()
+    await daily(loaded_database)
+    clock.set(POSTED + timedelta(minutes=52))
+    async with running(settings, clock, adapter) as app:
+        await app.scheduler.start()
+        await app.scheduler.tick()
+        (post,) = adapter.sent
+        clock.set(POSTED + timedelta(minutes=62))
+        await click(app, post.reply, await right_option(app, post.reply), ALICE)
+        assert await app.ledger.activity.points(ALICE, "guild") == 15  # 10 + 5, not 10 + 4
