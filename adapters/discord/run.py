@@ -5,11 +5,14 @@ loop. It points discord.py at the configured REST and gateway addresses (process
 attributes: one Discord connection per process), logs in, and stays connected until cancelled;
 the client attaches itself to the core's `Platforms` whenever its session is ready or resumed,
 and is detached here when it stops. A rejected token or a privileged
-intent the portal has not granted stops it with a `ConfigError` naming the setting.
+intent the portal has not granted stops it with a `ConfigError` naming the setting; Discord
+unreachable is tried again until it answers.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import Any
 
 import discord
@@ -18,10 +21,13 @@ import discord.http
 import yarl
 
 from adapters.discord.client import ShardedStudyClient, StudyClient
+from adapters.network import is_network_error, retry_delays, summary
 from bot.core import Studybot
 from bot.errors import ConfigError
 from bot.platforms import Platforms
 from bot.settings import DiscordSettings
+
+log = logging.getLogger(__name__)
 
 
 def use_endpoints(settings: DiscordSettings) -> None:
@@ -45,8 +51,24 @@ def make_client(core: Studybot, settings: DiscordSettings, **options: Any) -> St
 async def serve(
     core: Studybot, platforms: Platforms, settings: DiscordSettings, **options: Any
 ) -> None:
+    """Log in and stay connected until cancelled. Discord unreachable when logging in is
+    tried again with a fresh client, backing off (one log line each time); once logged in,
+    discord.py reconnects the gateway on its own."""
     use_endpoints(settings)
-    await run_client(make_client(core, settings, platforms=platforms, **options), settings)
+    delays = retry_delays()
+    while True:
+        try:
+            await run_client(make_client(core, settings, platforms=platforms, **options),
+                             settings)  # fmt: skip
+            return
+        except Unreachable as exc:
+            delay = next(delays)
+            log.warning("Discord is unreachable (%s); trying again in %.0f s", exc, delay)
+            await asyncio.sleep(delay)
+
+
+class Unreachable(Exception):
+    """Logging in failed on the network (or on Discord's side, a 5xx): worth trying again."""
 
 
 async def run_client(client: StudyClient, settings: DiscordSettings) -> None:
@@ -57,6 +79,12 @@ async def run_client(client: StudyClient, settings: DiscordSettings) -> None:
         except discord.LoginFailure:
             raise ConfigError("DISCORD_TOKEN: Discord rejected the token (401); copy the "
                               "bot token again from the developer portal") from None  # fmt: skip
+        except discord.DiscordServerError as exc:
+            raise Unreachable(summary(exc)) from None
+        except Exception as exc:
+            if is_network_error(exc):
+                raise Unreachable(summary(exc)) from None
+            raise
         try:
             await client.connect()
         except discord.PrivilegedIntentsRequired:

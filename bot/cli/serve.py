@@ -84,6 +84,9 @@ def run() -> None:
         _console(settings, Locale.parse(os.environ.get("LANG")))
         return
     click.echo(f"Starting: {', '.join(configured)}.", err=True)
+    from adapters.network import quiet_network_errors  # (aiohttp loads only to run)
+
+    quiet_network_errors()
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(serve(settings, list(configured.values())))

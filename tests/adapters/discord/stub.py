@@ -83,6 +83,7 @@ class DiscordStub:
         self.closed_dms: set[str] = set()  # members who accept no DMs from the bot
         self.guilds: dict[str, str] = {GUILD_ID: CHANNEL_ID}  # server id -> its channel
         self.gateway = Gateway()
+        self.resume_url = ""  # the gateway READY names for resuming (default: this stub's)
         self.url = ""
         self._ids = itertools.count(5000)
         self._seq = itertools.count(1)
@@ -185,13 +186,15 @@ class DiscordStub:
                 "user": BOT_USER,
                 "guilds": [{"id": g, "unavailable": True} for g in mine],
                 "session_id": f"session-{shard + 1}",
-                "resume_gateway_url": self.ws_url,
+                "resume_gateway_url": self.resume_url or self.ws_url,
                 "application": {"id": APP_ID, "flags": 0},
                 "shard": [shard, count],
             }
             await self._send(ws, "READY", ready)
             for guild_id in mine:
                 await self._send(ws, "GUILD_CREATE", guild(guild_id, self.guilds[guild_id]))
+        elif op == 6 and not str(payload["d"].get("session_id")).startswith("session-"):
+            await ws.send_json({"op": 9, "d": False, "s": None, "t": None})  # invalid session
         elif op == 6:
             shard = int(payload["d"]["session_id"].removeprefix("session-")) - 1
             self.gateway.shards[shard] = ws
