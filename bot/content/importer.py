@@ -61,6 +61,10 @@ SIMILARITY = 0.85
 DIFFICULTY = "medium"
 SIGNATURE = "def solve() -> None"
 MAX_ID_WORDS = 6
+MAX_WORD = 24  # letters of one word in an id (the longest English word in the bank: 15)
+# Words a YAML reader takes for a number, a boolean or null: never an id on their own.
+YAML_WORDS = frozenset({"nan", "inf", "infinity", "null", "none", "true", "false", "yes",
+                        "no", "on", "off", "y", "n"})  # fmt: skip
 LANGUAGES = frozenset({"python", "cpp", "c", "java", "go", "golang", "rust", "js", "javascript"})
 # (topic, keywords looked for in the lowercased title); the first guesses are the surest.
 TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -277,7 +281,11 @@ def _best_match(key: str, kind: Kind, entries: Sequence[_Entry]) -> _Entry | Non
 
 
 def slug_for(title: str) -> str:
-    """A slug id from the title's English words, or a short hash of its normalised form."""
+    """A slug id from the title's English words, or a short hash of its normalised form.
+
+    At most `MAX_ID_WORDS` words of at most `MAX_WORD` letters: a title that is one endless
+    token still names a file. The hash is added where the words alone would not do: only
+    language names, a word cut short, or an id YAML would read as something else (`nan`)."""
     words: list[str] = []
     for match in _ENGLISH.findall(unicodedata.normalize("NFKC", title)):
         word = match.lower().replace("++", "pp")
@@ -286,8 +294,12 @@ def slug_for(title: str) -> str:
     digest = hashlib.sha1(normalise_title(title).encode()).hexdigest()[:8]
     if not words:
         return f"q-{digest}"
-    slug = "-".join(words[:MAX_ID_WORDS])
-    return f"{slug}-{digest}" if set(words) <= LANGUAGES else slug
+    kept = [w[:MAX_WORD] for w in words[:MAX_ID_WORDS]]
+    slug = "-".join(kept)
+    cut = any(len(w) > MAX_WORD for w in words[:MAX_ID_WORDS])
+    if cut or set(words) <= LANGUAGES or slug in YAML_WORDS:
+        return f"{slug}-{digest}"
+    return slug
 
 
 def guess_topics(title: str, kind: Kind, entries: Sequence[_Entry] = ()) -> list[str]:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -404,3 +405,22 @@ def test_an_item_written_for_the_bank_is_matched_and_keeps_its_attribution(
     (q,) = out["files"][0]["questions"]
     assert code == 0 and q["duplicate_of"] == "swiglu-ffn" and q["reworded"]
     assert snapshot(content) == before  # nothing new, and `source: original` untouched
+
+
+@pytest.mark.parametrize(("title", "shape"), [
+    ("Q: " + "x" * 100_000 + "?", r"x{24}-[0-9a-f]{8}"),
+    ("Q: NaN?", r"nan-[0-9a-f]{8}"),
+    ("Q: True or false?", r"true-or-false"),
+])  # fmt: skip
+def test_an_id_is_a_short_file_name_yaml_reads_as_text(
+    tmp_path: Path, content: Path, monkeypatch: pytest.MonkeyPatch, title: str, shape: str
+) -> None:
+    """A title that is one endless token, or a word YAML would read as a number."""
+    monkeypatch.chdir(tmp_path)
+    report = tmp_path / "odd.txt"
+    report.write_text(f"某公司 一面\n{title}\n一些回答。\n", encoding="utf-8")
+    result = run(content, report)
+    assert result.exit_code == 0, result.output
+    (question,) = read_bank(content).questions
+    assert re.fullmatch(shape, question.id), question.id
+    assert (content / "questions" / f"{question.id}.md").is_file()
