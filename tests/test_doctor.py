@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -9,6 +12,7 @@ from bot.content.bank import read_bank
 from bot.settings import Settings
 from bot.store.db import SqliteDatabase
 from tests.fakes import REPO
+from tests.waiting import PATIENCE
 
 
 async def test_doctor_reports_a_missing_database_then_a_healthy_one(tmp_path: Path) -> None:
@@ -186,5 +190,22 @@ def test_doctor_says_which_shards_this_process_runs(cache: Path, tmp_path: Path)
 
 def test_doctor_names_a_collation_the_bot_would_refuse(cache: Path, icu_english_dsn: str) -> None:
     code, output = doctor(cache, STUDYBOT_DATABASE=icu_english_dsn)
-    assert "database collation ICU (C.UTF-8): studybot compares times" in output, output
+    assert "database collation ICU (en-US): studybot compares times" in output, output
     assert code == 1
+
+
+@pytest.mark.parametrize("command", [["content", "load"], ["run"]])
+def test_a_refused_collation_is_one_line_from_load_and_run(
+    tmp_path: Path, icu_english_dsn: str, command: list[str]
+) -> None:
+    """`content load` and `studybot run` (the console) on a database refused for its
+    collation: one line naming the ICU locale, exit 2, no traceback."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("STUDYBOT_", "DISCORD_",
+                                                                       "SLACK_"))}  # fmt: skip
+    env |= {"STUDYBOT_DATABASE": icu_english_dsn, "STUDYBOT_CONTENT_DIR": str(REPO / "content"),
+            "STUDYBOT_CACHE_DIR": str(tmp_path)}  # fmt: skip
+    done = subprocess.run([sys.executable, "-m", "bot", *command], cwd=tmp_path, env=env,
+                          input="", capture_output=True, text=True, timeout=PATIENCE)  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert "database error: database collation ICU (en-US)" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr

@@ -16,7 +16,7 @@ import click
 from bot.cli.common import settings_from_env
 from bot.content.bank import read_bank
 from bot.content.loader import load_bank
-from bot.errors import ContentError, Fault
+from bot.errors import ContentError, Fault, StoreError
 from bot.grading import proofs
 from bot.grading.case_cache import CaseCache
 from bot.grading.grader import Grader
@@ -156,6 +156,9 @@ def load() -> None:
             click.echo(str(fault), err=True)
         click.echo("load stopped; the database keeps its last good content", err=True)
         sys.exit(1)
+    except StoreError as exc:  # the database refused (unreachable, its collation ...)
+        click.echo(f"database error: {exc}", err=True)
+        sys.exit(2)
 
 
 def _register_import() -> None:

@@ -55,7 +55,7 @@ async def check_postgres(settings: Settings) -> tuple[list[str], bool]:
     assert settings.postgres is not None
     where = safe_dsn(settings.postgres)
     try:
-        [(server, has_schema, has_questions, collate, provider)] = await _query(
+        [(server, has_schema, has_questions, collate, provider, icu)] = await _query(
             settings.postgres, _STATUS
         )
         version = (await _query(settings.postgres, _VERSION))[0][0] if has_schema else 0
@@ -63,7 +63,7 @@ async def check_postgres(settings: Settings) -> tuple[list[str], bool]:
     except Unreachable as exc:
         return [f"database: cannot connect to {where}: {exc}"], False
     version = int(version or 0)
-    if fault := collation_fault(str(collate), str(provider)):
+    if fault := collation_fault(str(collate), str(provider), icu):
         return [f"database: {where}: {fault}"], False
     if version > SCHEMA_VERSION:
         return [f"database: {where}: schema v{version} is newer than this studybot "
@@ -80,8 +80,9 @@ async def check_postgres(settings: Settings) -> tuple[list[str], bool]:
 # without failing on its absence; a query naming an absent table fails as it is parsed).
 _STATUS = """
 SELECT current_setting('server_version'), to_regclass('schema_version') IS NOT NULL,
-       to_regclass('questions') IS NOT NULL, datcollate, datlocprovider
-FROM pg_database WHERE datname = current_database()
+       to_regclass('questions') IS NOT NULL, datcollate, datlocprovider,
+       coalesce(to_jsonb(d) ->> 'datlocale', to_jsonb(d) ->> 'daticulocale')
+FROM pg_database d WHERE datname = current_database()
 """
 
 

@@ -29,7 +29,7 @@ from adapters.console.adapter import ConsoleAdapter
 from bot.app import App, open_app, running_digest, running_scheduler
 from bot.cli.common import settings_from_env
 from bot.cli.doctor import diagnose
-from bot.errors import ConfigError
+from bot.errors import ConfigError, StoreError
 from bot.ports import Clock
 from bot.settings import DiscordSettings, Settings, SlackSettings
 from bot.types import Locale
@@ -79,20 +79,24 @@ def run() -> None:
     """Start the bot: the chat platforms whose tokens are set, else the console."""
     settings = settings_from_env()
     configured = platforms(settings)
-    if not configured:
-        click.echo("No platform token set: starting the console.", err=True)
-        _console(settings, Locale.parse(os.environ.get("LANG")))
-        return
-    click.echo(f"Starting: {', '.join(configured)}.", err=True)
-    from adapters.network import quiet_network_errors  # (aiohttp loads only to run)
-
-    quiet_network_errors()
     try:
+        if not configured:
+            click.echo("No platform token set: starting the console.", err=True)
+            _console(settings, Locale.parse(os.environ.get("LANG")))
+            return
+        click.echo(f"Starting: {', '.join(configured)}.", err=True)
+        from adapters.network import quiet_network_errors  # (aiohttp loads only to run)
+
+        quiet_network_errors()
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(serve(settings, list(configured.values())))
     except* ConfigError as group:
         for exc in group.exceptions:
             click.echo(f"configuration error: {exc}", err=True)
+        sys.exit(2)
+    except* StoreError as refused:  # the database refused (unreachable, its collation ...)
+        for fault in refused.exceptions:
+            click.echo(f"database error: {fault}", err=True)
         sys.exit(2)
 
 

@@ -96,20 +96,27 @@ async def open_postgres(
 async def check_collation(conn: Connection) -> None:
     """Refuse a database whose text does not sort bytewise: the stores compare ISO times,
     days and ids as text (as SQLite does), which a language's collation would reorder."""
-    cursor = await conn.execute(
-        "SELECT datcollate, datlocprovider FROM pg_database WHERE datname = current_database()"
-    )
+    cursor = await conn.execute(COLLATION)
     row = await cursor.fetchone()
-    if row is not None and (fault := collation_fault(str(row[0]), str(row[1]))):
+    if row is not None and (fault := collation_fault(str(row[0]), str(row[1]), row[2])):
         raise StoreError(fault)
 
 
-def collation_fault(collate: str, provider: str = "c") -> str | None:
-    """Why a database with this collation cannot hold studybot's data, or None."""
+# The database's collation, its provider, and the ICU locale when the provider is ICU (the
+# column is `daticulocale` up to PostgreSQL 16, `datlocale` from 17: read through JSON, so
+# the one query works on both).
+COLLATION = """SELECT datcollate, datlocprovider,
+                      coalesce(to_jsonb(d) ->> 'datlocale', to_jsonb(d) ->> 'daticulocale')
+               FROM pg_database d WHERE datname = current_database()"""
+
+
+def collation_fault(collate: str, provider: str = "c", icu: str | None = None) -> str | None:
+    """Why a database with this collation cannot hold studybot's data, or None. An ICU
+    database is named by its ICU locale (its libc collation is not what orders its text)."""
     bytewise = provider == "c" and (collate.upper() in {"C", "POSIX"} or collate.startswith("C."))
     if bytewise:
         return None
-    shown = collate if provider == "c" else f"ICU ({collate})"
+    shown = collate if provider == "c" else f"ICU ({icu or collate})"
     return (
         f"database collation {shown}: studybot compares times and ids as text, which needs "
         "bytewise order; create the database with "
