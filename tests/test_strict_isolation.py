@@ -16,6 +16,7 @@ count as missing, the others still do.
 
 from __future__ import annotations
 
+import ast
 import logging
 import os
 import re
@@ -76,6 +77,18 @@ def assert_refused(done: subprocess.CompletedProcess[str], command: str) -> None
                               f"every layer, and the sandbox lacks {KERNEL_REFUSES}")  # fmt: skip
     assert said[0].endswith(RELAXED)
     assert "Traceback" not in done.stderr
+
+
+def test_every_sandbox_of_the_bot_is_built_from_the_settings() -> None:
+    """Only bot/grading/sandboxes.py calls `Sandbox(...)`: a new command cannot forget."""
+    builders = {
+        str(path.relative_to(REPO))
+        for path in (REPO / "bot").rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text("utf-8")))
+        if isinstance(node, ast.Call)
+        and "Sandbox" in (getattr(node.func, "id", None), getattr(node.func, "attr", None))
+    }  # fmt: skip
+    assert builders == {"bot/grading/sandboxes.py"}
 
 
 @pytest.mark.parametrize("command", ["grade", "content validate", "content mutants",
