@@ -40,6 +40,7 @@ from bot.content.loader import load_if_changed
 from bot.core import Studybot
 from bot.errors import ConfigError, ContentError, GradingUnavailable
 from bot.grades import RawRun
+from bot.grading import sandboxes
 from bot.grading.admission import Admission
 from bot.grading.case_cache import CaseCache
 from bot.grading.grader import Grader
@@ -87,6 +88,8 @@ from bot.store.submissions import SubmissionStore
 from bot.store.summaries import SummaryStore
 
 log = logging.getLogger(__name__)
+
+WARM = 4  # workers a bot process keeps ready: as many gradings as can start without waiting
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,8 +179,10 @@ async def open_grading(
     """Grading, at once; its start in the background: the zygote starts (its layers logged)
     while the problems' expected results are computed in a thread, then what the last run
     left unfinished is graded again. Nothing else waits for any of it: the bot answers
-    lookups at once, and a submission in the first second waits for the start."""
-    sandbox = Sandbox(strict=settings.strict_isolation)
+    lookups at once, and a submission in the first second waits for the start. With strict
+    isolation and a layer missing, the start logs which and the sandbox refuses every job:
+    members are told that grading is unavailable."""
+    sandbox = sandboxes.sandbox_for(settings, warm=WARM)  # strict: it refuses every job itself
     grader = Grader(sandbox, {}, timing_cache=settings.cache_dir / TIMING_FILE)
     starting = asyncio.create_task(_start(sandbox, grader, settings), name="grading-start")
     starting.add_done_callback(_report_crash)
@@ -271,6 +276,8 @@ async def open_grader(
 ) -> AsyncIterator[GraderProcess]:
     """A grader process: the database, the sandbox (started before the first job is
     taken), the problems, the job queue with this process's task, the stalled-job loop.
+    Strict isolation with a layer missing is `IsolationRefused` before any job is taken: the
+    jobs wait for a grader that can grade them.
 
     Scoring: an accepted solution is scored by the grader that records it (`on_accepted`,
     retried with the job, idempotent by the ledger's dedupe keys), so it scores even if the
@@ -283,11 +290,15 @@ async def open_grader(
         dsn = settings.postgres.reveal()
         pool = await stack.enter_async_context(open_postgres(dsn, max_size=options.concurrency + 4))
         database = PostgresDatabase(pool)
-        sandbox = Sandbox(strict=settings.strict_isolation, warm=options.concurrency + 1)
+        sandbox = sandboxes.sandbox_for(settings, warm=options.concurrency + 1)
         stack.push_async_callback(sandbox.close)
         loading = asyncio.create_task(asyncio.to_thread(_problems, settings), name="problems")
-        log.info("grading sandbox ready; isolation %s", (await sandbox.start()).describe())
-        grader = Grader(sandbox, await loading, timing_cache=settings.cache_dir / TIMING_FILE)
+        try:  # strict isolation with a layer missing: no grader rather than one failing jobs
+            layers = await sandboxes.start(sandbox, settings)
+        finally:
+            problems = await loading
+        log.info("grading sandbox ready; isolation %s", layers.describe())
+        grader = Grader(sandbox, problems, timing_cache=settings.cache_dir / TIMING_FILE)
         stack.callback(grader.close)
         scores = scoring(database, Preferences(database), ScheduleStore(database))
         worker = GradingWorker(grader, SubmissionStore(database), clock,

@@ -13,6 +13,7 @@
     ├── StoreError           the database is missing, too new, or unreadable
     ├── DeliveryError        a platform refused a post (permanent: channel gone, no access)
     └── GradingUnavailable   the grading sandbox is not running
+        └── IsolationRefused strict isolation, and a layer is missing: no code runs
 
 User errors become friendly replies; everything else is the bot's failure, logged in full
 and shown to users only as an apology. Foreign exceptions (sqlite3, yaml) are translated at
@@ -101,3 +102,16 @@ class DeliveryError(StudybotError):
 
 class GradingUnavailable(StudybotError):
     pass
+
+
+class IsolationRefused(GradingUnavailable):
+    """Strict isolation (STUDYBOT_GRADING_ISOLATION) and a layer the kernel would not give:
+    nothing is graded. `missing` names each layer and why it is missing; the message says how
+    to accept the risk instead."""
+
+    def __init__(self, missing: dict[str, str]) -> None:
+        self.missing = dict(missing)
+        layers = "; ".join(f"{name} ({why})" for name, why in missing.items())
+        super().__init__(f"grading refused: strict isolation needs every layer, and the "
+                         f"sandbox lacks {layers}. STUDYBOT_GRADING_ISOLATION=relaxed accepts "
+                         f"the risk and grades anyway")  # fmt: skip

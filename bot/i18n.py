@@ -411,6 +411,11 @@ CATALOG: dict[str, tuple[str, str]] = {
     "grading.failed": ("Grading failed: your submission stopped its grader twice, so it was "
                        "given up on. Check it for runaway memory or processes and submit again.",
                        "评测失败：你的提交两次使评测进程中断，已放弃评测。请检查内存或进程使用后重新提交。"),
+    "grading.unavailable": ("Grading is unavailable right now, so this was not graded. Please "
+                            "try again later; the bot's operators can see why in its log "
+                            "(ref `{ref}`).",
+                            "评测暂时不可用，这次提交没有评测。请稍后再试；机器人的管理员可以在日志中"
+                            "查看原因（编号 `{ref}`）。"),
     "grading.no_code": ("Paste your code after the command, best in a ```python block, "
                         "or attach a .py file.",
                         "请在命令后粘贴代码（最好放在 ```python 代码块中），或附上 .py 文件。"),

@@ -1,16 +1,22 @@
-"""Helpers every subcommand shares: settings from the environment, logging set-up."""
+"""Helpers every subcommand shares: settings from the environment, logging set-up, and how a
+command that grades ends when strict isolation refuses it."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sys
+from collections.abc import Coroutine
+from typing import Any, NoReturn, TypeVar
 
 import click
 
-from bot.errors import ConfigError
+from bot.errors import ConfigError, IsolationRefused
 from bot.hardening import forget_secrets
 from bot.settings import DOCS, Settings
+
+T = TypeVar("T")
 
 
 def settings_from_env(*, bank: bool = True) -> Settings:
@@ -30,3 +36,20 @@ def settings_from_env(*, bank: bool = True) -> Settings:
         stream=sys.stderr,
     )
     return settings
+
+
+REFUSED = 3  # exit status of a command that strict isolation stopped before it graded anything
+
+
+def run_graded(main: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run(main)` for a command that grades: if strict isolation refuses it (a layer
+    is missing), one line says which and how to accept the risk, and the status is `REFUSED`."""
+    try:
+        return asyncio.run(main)
+    except IsolationRefused as exc:
+        refuse(exc)
+
+
+def refuse(exc: IsolationRefused) -> NoReturn:
+    click.echo(f"{click.get_current_context().command_path}: {exc}", err=True)
+    sys.exit(REFUSED)

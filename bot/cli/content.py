@@ -4,6 +4,7 @@ and measure how well each problem's tests kill mutants of its reference."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import sys
@@ -13,14 +14,13 @@ from typing import Any
 
 import click
 
-from bot.cli.common import settings_from_env
+from bot.cli.common import run_graded, settings_from_env
 from bot.content.bank import read_bank
 from bot.content.loader import load_bank
 from bot.errors import ContentError, Fault, StoreError
-from bot.grading import proofs
+from bot.grading import proofs, sandboxes
 from bot.grading.case_cache import CaseCache
 from bot.grading.grader import Grader
-from bot.grading.pool import Sandbox
 from bot.grading.problems import load_problems
 from bot.grading.timing import TIMING_FILE
 from bot.settings import Settings
@@ -47,14 +47,15 @@ def validate(no_grade: bool, fresh: bool, as_json: bool) -> None:
     accepted using at most a third of its limit, and each of its known-wrong solutions
     (problems/ID/wrong/*.py) rejected; one expected to run out of time must still be running
     at three times the limit. Limits are measured on this machine (bot/grading/timing.py).
-    A proof is remembered until the solution, its problem or the grading code changes."""
+    A proof is remembered until the solution, its problem or the grading code changes.
+    Exit status 1 for faults, 3 if strict isolation refuses to grade (a layer is missing)."""
     settings = settings_from_env()
     cache = None
     if not fresh:
         cache = proofs.ProofCache(settings.cache_dir / "proofs.json", settings.content_dir)
     cases = CaseCache(settings.cache_dir / "cases")
     try:
-        outcome = asyncio.run(_validate(settings, grade=not no_grade, cache=cache, cases=cases))
+        outcome = run_graded(_validate(settings, grade=not no_grade, cache=cache, cases=cases))
     except ContentError as exc:
         outcome = Validation("", list(exc.faults), [])
     if as_json:
@@ -87,10 +88,11 @@ class Validation:
 async def _validate(settings: Settings, *, grade: bool, cache: proofs.ProofCache | None,
                     cases: CaseCache) -> Validation:  # fmt: skip
     """Read and check everything; with `grade`, prove the problems' solutions too. The
-    sandbox starts first, so its zygote comes up on another core while the files are read."""
+    sandbox starts first, so its zygote comes up on another core while the files are read;
+    strict isolation refuses (`IsolationRefused`) once it is up, before any solution runs."""
     content_dir = settings.content_dir
-    sandbox = Sandbox(warm=max(1, min(4, os.cpu_count() or 1)))
-    started = asyncio.create_task(sandbox.start()) if grade else None
+    sandbox = sandboxes.sandbox_for(settings, warm=max(1, min(4, os.cpu_count() or 1)))
+    started = asyncio.create_task(sandboxes.start(sandbox, settings)) if grade else None
     try:
         bank = await asyncio.to_thread(read_bank, content_dir)
         problems = await asyncio.to_thread(load_problems, content_dir, cases)
@@ -120,6 +122,10 @@ async def _validate(settings: Settings, *, grade: bool, cache: proofs.ProofCache
                           f"solutions rejected{remembered}", faults, seen)  # fmt: skip
     finally:
         if started is not None:
+            # Its error was raised above already, or is moot (a fault came first); a start is
+            # let finish before its sandbox is closed.
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await started
             await sandbox.close()
 
 

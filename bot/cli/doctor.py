@@ -14,8 +14,8 @@ from typing import Any
 from bot.cli.doctor_scale import check_postgres, check_queue, check_shards, postgres_schedules
 from bot.content.bank import fingerprint, read_bank
 from bot.errors import ContentError, StudybotError
+from bot.grading import sandboxes
 from bot.grading.case_cache import CaseCache
-from bot.grading.pool import Sandbox
 from bot.grading.problems import load_problems
 from bot.settings import Settings
 from bot.store.database import SCHEMA_VERSION, fetch_all, open_database
@@ -77,7 +77,7 @@ async def check_schedules(settings: Settings) -> tuple[list[str], bool]:
 async def check_grading(settings: Settings) -> tuple[list[str], bool]:
     """The sandbox starts, each isolation layer (and why one is missing), the problems load.
     In strict mode a missing layer is a fault: `studybot run` would refuse to grade."""
-    sandbox = Sandbox(warm=0)
+    sandbox = sandboxes.sandbox_for(settings, warm=0)
     try:
         layers = await sandbox.start()
     except (StudybotError, OSError) as exc:
@@ -85,16 +85,17 @@ async def check_grading(settings: Settings) -> tuple[list[str], bool]:
     finally:
         await sandbox.close()
     mode = "strict" if settings.strict_isolation else "relaxed"
-    refused = settings.strict_isolation and bool(layers.missing)
+    refused = sandboxes.refusal(settings, layers)
     lines = [f"grading: isolation {mode}" + (" (grading refused: layers missing)" if refused
                                              else "")]  # fmt: skip
     lines += [f"  {name}: {why or 'on'}" for name, why in layers.report.items()]
+    lines += [f"  {refused}"] if refused else []
     try:
         problems = await asyncio.to_thread(load_problems, settings.content_dir,
                                            CaseCache(settings.cache_dir / "cases"))  # fmt: skip
     except ContentError as exc:
         return [*lines, *(f"  {fault}" for fault in exc.faults[:20])], False
-    return [*lines, f"  problems: {len(problems)}"], not refused
+    return [*lines, f"  problems: {len(problems)}"], refused is None
 
 
 async def check_discord(settings: Settings) -> tuple[list[str], bool]:

@@ -2,12 +2,12 @@
 
 The same sandbox and judge as chat, without a database or a chat platform: for checking a
 problem's tests while writing it, and for scripts. Exit status 0 whenever a verdict was
-reached (accepted or not), 2 for bad usage or an unknown problem, 1 if grading failed.
+reached (accepted or not), 2 for bad usage or an unknown problem, 1 if grading failed, 3 if
+strict isolation refused to grade (a layer is missing: the one line on stderr says which).
 """
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import json
 import sys
@@ -17,15 +17,16 @@ from typing import BinaryIO
 import click
 
 from adapters.console.render import render
-from bot.cli.common import settings_from_env
+from bot.cli.common import run_graded, settings_from_env
 from bot.commands.verdicts import grade_reply
 from bot.errors import ContentError
 from bot.grades import Grade
+from bot.grading import sandboxes
 from bot.grading.case_cache import CaseCache
 from bot.grading.grader import Grader
-from bot.grading.pool import Sandbox
 from bot.grading.problems import Problem, load_problems
 from bot.grading.timing import TIMING_FILE
+from bot.settings import Settings
 from bot.text.code import NotUtf8, decode_source, extract_code
 from bot.types import Locale
 
@@ -38,7 +39,7 @@ def grade(problem_id: str, as_json: bool, file: BinaryIO) -> None:
     """Grade FILE (a Python solution, or '-' for stdin) against a coding problem's tests."""
     settings = settings_from_env()
     problem = load_problem(settings.content_dir, problem_id)
-    result = asyncio.run(_grade(problem, extract_code(read_source(file))))
+    result = run_graded(_grade(settings, problem, extract_code(read_source(file))))
     if as_json:
         click.echo(json.dumps(dataclasses.asdict(result), ensure_ascii=False, indent=2))
     else:
@@ -68,13 +69,15 @@ def load_problem(content_dir: Path, problem_id: str) -> Problem:
     return problems[problem_id]
 
 
-async def _grade(problem: Problem, code: str) -> Grade:
-    sandbox = Sandbox(warm=1)
-    await sandbox.start()
-    timing = settings_from_env().cache_dir / TIMING_FILE
-    grader = Grader(sandbox, {problem.id: problem}, timing_cache=timing)
+async def _grade(settings: Settings, problem: Problem, code: str) -> Grade:
+    sandbox = sandboxes.sandbox_for(settings, warm=1)
     try:
-        return await grader.grade(problem, code)
+        await sandboxes.start(sandbox, settings)
+        timing = settings.cache_dir / TIMING_FILE
+        grader = Grader(sandbox, {problem.id: problem}, timing_cache=timing)
+        try:
+            return await grader.grade(problem, code)
+        finally:
+            grader.close()
     finally:
-        grader.close()
         await sandbox.close()

@@ -4,7 +4,9 @@ It takes submissions from the PostgreSQL queue (procrastinate) one or `--concurr
 time, grades them in its own sandbox against the problems of its content directory (the same
 bank as the bots'), records the verdicts and wakes the bot processes that wait for them;
 with the others it puts back the jobs of graders that died (see bot/grading/worker.py).
-Run one per core; SIGTERM or Ctrl-C stops it after the job in hand.
+Run one per core; SIGTERM or Ctrl-C stops it after the job in hand. Exit status 2 for a
+wrong setting or an unreachable database, 3 if strict isolation refuses to grade (a layer is
+missing): it takes no job it cannot grade.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ import sys
 import click
 
 from bot.app import GraderOptions, open_grader
-from bot.cli.common import settings_from_env
-from bot.errors import ConfigError, StoreError
+from bot.cli.common import refuse, settings_from_env
+from bot.errors import ConfigError, IsolationRefused, StoreError
 from bot.settings import Settings
 
 DEFAULTS = GraderOptions()
@@ -42,6 +44,8 @@ def grader(concurrency: int, heartbeat: float, stalled_after: float) -> None:
     except (ConfigError, StoreError) as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
+    except IsolationRefused as exc:
+        refuse(exc)
 
 
 async def _grade(settings: Settings, options: GraderOptions) -> None:

@@ -5,6 +5,7 @@ the design). Imported only when the command runs: libcst takes seconds to import
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import sys
@@ -13,18 +14,20 @@ from pathlib import Path
 
 import click
 
-from bot.cli.common import settings_from_env
+from bot.cli.common import run_graded, settings_from_env
 from bot.errors import ContentError
 from bot.grading import mutants as mutation
+from bot.grading import sandboxes
 from bot.grading.case_cache import CaseCache
 from bot.grading.grader import Grader
-from bot.grading.pool import Sandbox
 from bot.grading.problems import CODE_BLOCK, Problem, load_problem, load_problems
 from bot.grading.timing import TIMING_FILE
+from bot.settings import Settings
 
 
 def run(problem_id: str | None, as_json: bool, fresh: bool) -> None:
-    """The command: exit 1 if a problem's tests kill under 90% of its mutants, else 0."""
+    """The command: exit 1 if a problem's tests kill under 90% of its mutants, 3 if strict
+    isolation refuses to grade (a layer is missing), else 0."""
     settings = settings_from_env()
     if problem_id is not None and not (settings.content_dir / "problems" / problem_id).is_dir():
         raise click.BadParameter(f"no problem '{problem_id}' in {settings.content_dir}",
@@ -34,11 +37,7 @@ def run(problem_id: str | None, as_json: bool, fresh: bool) -> None:
     cases = CaseCache(settings.cache_dir / "cases")
     started = time.monotonic()
     try:
-        reports = asyncio.run(
-            _mutants(
-                settings.content_dir, problem_id, cache, cases, settings.cache_dir / TIMING_FILE
-            )
-        )
+        reports = run_graded(_mutants(settings, problem_id, cache, cases))
     except ContentError as exc:
         for fault in exc.faults:
             click.echo(str(fault), err=True)
@@ -60,22 +59,28 @@ def _warn_stale(content_dir: Path, reports: list[mutation.Report]) -> None:
                        f"{stale.after!r})", err=True)  # fmt: skip
 
 
-async def _mutants(content_dir: Path, problem_id: str | None,
+async def _mutants(settings: Settings, problem_id: str | None,
                    cache: mutation.MutantCache | None,
-                   cases: CaseCache, timing: Path) -> list[mutation.Report]:  # fmt: skip
-    """Make every problem's mutants and grade them, the sandbox starting meanwhile."""
-    sandbox = Sandbox(warm=max(1, min(4, os.cpu_count() or 1)))
-    started = asyncio.create_task(sandbox.start())
+                   cases: CaseCache) -> list[mutation.Report]:  # fmt: skip
+    """Make every problem's mutants and grade them, the sandbox starting meanwhile (strict
+    isolation refuses once it is up, before any mutant runs)."""
+    content_dir = settings.content_dir
+    sandbox = sandboxes.sandbox_for(settings, warm=max(1, min(4, os.cpu_count() or 1)))
+    started = asyncio.create_task(sandboxes.start(sandbox, settings))
     try:
         problems = await asyncio.to_thread(_problems, content_dir, problem_id, cases)
         made = await asyncio.to_thread(_made, content_dir, problems)
         await started
-        grader = Grader(sandbox, problems, timing_cache=timing)
+        grader = Grader(sandbox, problems, timing_cache=settings.cache_dir / TIMING_FILE)
         try:
             return await mutation.grade_mutants(grader, made, sandbox.warm_target, cache)
         finally:
             grader.close()
     finally:
+        # Its error was raised above already, or is moot (a fault came first); a start is
+        # let finish before its sandbox is closed.
+        with contextlib.suppress(Exception, asyncio.CancelledError):
+            await started
         await sandbox.close()
 
 

@@ -4,11 +4,18 @@ The code comes as the `code` option: a fenced block or plain text (adapters put 
 attachment's text there too). Admission, storage and grading are the `Grading` service's;
 this module only checks the arguments and builds the replies: the verdict, and before it,
 where the adapter can show one, a notice of the submissions waiting before this one.
+
+When grading cannot run (its sandbox is down, or strict isolation refuses it because a layer
+is missing), the member is told that grading is unavailable, not "something went wrong":
+it is a state of the bot, known and logged (the sandbox's start names a missing layer), not
+a crash to trace. The log gets one line per refused request, with the reply's reference.
 """
 
 from __future__ import annotations
 
 import logging
+import secrets
+from collections.abc import Awaitable
 
 from bot.commands.context import Context
 from bot.commands.verdicts import grade_reply
@@ -16,7 +23,7 @@ from bot.errors import BadArgument, GradingUnavailable, NotFound
 from bot.grading.service import Grading, Queued
 from bot.i18n import t
 from bot.text.code import extract_code
-from bot.types import Invocation, Reply
+from bot.types import Invocation, Reply, Tone
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +31,14 @@ MAX_CODE = 20_000
 
 
 async def submit(ctx: Context, inv: Invocation) -> Reply:
+    return await _unless_unavailable(inv, _submit(ctx, inv))
+
+
+async def run(ctx: Context, inv: Invocation) -> Reply:
+    return await _unless_unavailable(inv, _run(ctx, inv))
+
+
+async def _submit(ctx: Context, inv: Invocation) -> Reply:
     grading = _grading(ctx)
     await grading.started()
     problem_id = inv.options["problem"].strip().lower()
@@ -38,9 +53,19 @@ async def submit(ctx: Context, inv: Invocation) -> Reply:
     return grade_reply(grade, inv.locale, title)
 
 
-async def run(ctx: Context, inv: Invocation) -> Reply:
+async def _run(ctx: Context, inv: Invocation) -> Reply:
     grade = await _grading(ctx).run(inv.user, inv.locale, _code(inv), queued=_queued(inv))
     return grade_reply(grade, inv.locale, None)
+
+
+async def _unless_unavailable(inv: Invocation, graded: Awaitable[Reply]) -> Reply:
+    try:
+        return await graded
+    except GradingUnavailable as exc:
+        ref = secrets.token_hex(4)
+        log.warning("/%s not graded (ref %s): %s", inv.command, ref, exc)
+        return Reply(body=t(inv.locale, "grading.unavailable", ref=ref), ephemeral=True,
+                     tone=Tone.FAILURE)  # fmt: skip
 
 
 def _grading(ctx: Context) -> Grading:
