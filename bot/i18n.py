@@ -264,9 +264,9 @@ CATALOG: dict[str, tuple[str, str]] = {
                         "`/schedule show` works for everyone.",
                         "只有能管理本频道的成员才能修改每日一题。"
                         "所有人都可以用 `/schedule show` 查看。"),
-    "error.needs_time": ("`/schedule set` needs a time and a time zone, e.g. "
+    "error.needs_time": ("A new daily question needs a time and a time zone, e.g. "
                          "`/schedule set 09:00 Asia/Shanghai`.",
-                         "`/schedule set` 需要时间和时区，"
+                         "新的每日一题需要时间和时区，"
                          "例如 `/schedule set 09:00 Asia/Shanghai`。"),
     "error.bad.time": ("time: '{value}' is not a time of day as HH:MM (00:00 to 23:59)",
                        "time：'{value}' 不是 HH:MM 格式的时间（00:00 到 23:59）"),
@@ -501,6 +501,12 @@ CATALOG: dict[str, tuple[str, str]] = {
                         "Europe/Berlin or America/New_York, or `clear`.",
                         "'{value}' 不是 IANA 时区。请给出例如 Asia/Shanghai、Europe/Berlin、"
                         "America/New_York，或用 `clear` 清除。"),
+    "schedule.note.kept": ("Kept as they were (give them to change them): {options}.",
+                           "未给出的选项保持不变：{options}。"),
+    "opt.schedule_lang": ("language of the posts: en or zh (at first yours, then kept)",
+                          "帖子的语言：en 或 zh（首次为你的语言，之后保持不变）"),
+    "opt.topic_or_any": ("topic, e.g. distributed; any for every topic",
+                         "主题，例如 distributed；any 表示全部主题"),
     "schedule.label.summary": ("Weekly summary", "每周总结"),
     "schedule.summary.weekly": ("Mondays at the post time", "每周一发布时间"),
     "schedule.summary.off": ("off", "关闭"),

@@ -103,9 +103,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("timezone", "opt.timezone", suggest=Suggest.TIMEZONE, only_for=("set",)),
         OptionSpec("days", "opt.days", only_for=("set",)),
         OptionSpec("coding", "opt.coding", only_for=("set",)),
-        OptionSpec("topic", "opt.topic", suggest=Suggest.TOPIC, only_for=("set",)),
+        OptionSpec("topic", "opt.topic_or_any", suggest=Suggest.TOPIC, only_for=("set",)),
         OptionSpec("answer", "opt.answer", only_for=("set",)),
         OptionSpec("summary", "opt.summary", choices=("weekly", "off"), only_for=("set",)),
+        OptionSpec("lang", "opt.schedule_lang", choices=LANGUAGES, only_for=("set",)),
     ), for_admins=True),
     CommandSpec("daily", "cmd.daily", (
         OptionSpec("action", "opt.daily_action", required=True, choices=("now",)),
