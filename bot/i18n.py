@@ -130,6 +130,16 @@ CATALOG: dict[str, tuple[str, str]] = {
                   "`{id}` 没有提示：只有编程题有提示（试试 `/question kind:coding`）。"),
     "cmd.me": ("Your progress: streak, points, topics, reviews due, problems solved",
                "你的进度：连续天数、积分、各主题、待复习、已解决的题目"),
+    "hint.all_taken": ("You have taken all {count} hints of `{id}`. `/hint {id} level:1` shows "
+                       "one again; `/answer {id}` gives the explanation.",
+                       "`{id}` 的 {count} 条提示你都已看过。`/hint {id} level:1` 可再看一条；"
+                       "`/answer {id}` 查看解析。"),
+    "hint.no_problem": ("Which problem? Name one (`/hint fast-power`), or open a coding problem "
+                        "first (`/question kind:coding`): then `/hint` alone gives its next hint.",
+                        "要看哪道题的提示？请写出题目 id（`/hint fast-power`），或先打开一道编程题"
+                        "（`/question kind:coding`），之后单独输入 `/hint` 即可看下一条提示。"),
+    "opt.hint_problem": ("coding problem id (default: the one you were shown last)",
+                         "编程题 id（默认：你最近看到的那道）"),
     "opt.problem": ("coding problem id, e.g. fast-power", "编程题 id，例如 fast-power"),
     "opt.code": ("Python code, best in a ```python block",
                  "Python 代码，最好放在 ```python 代码块中"),

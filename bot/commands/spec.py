@@ -116,7 +116,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("code", "opt.code", required=True, rest=True, multiline=True),
     ), slow=True),
     CommandSpec("hint", "cmd.hint", (
-        OptionSpec("problem", "opt.problem", required=True, suggest=Suggest.PROBLEM),
+        OptionSpec("problem", "opt.hint_problem", suggest=Suggest.PROBLEM),
         OptionSpec("level", "opt.level", choices=("1", "2", "3")),
     )),
     CommandSpec("run", "cmd.run", (

@@ -157,6 +157,15 @@ class QuestionStore:
             (user.platform, user.id, problem_id, level, at),
         )
 
+    async def hint_levels(self, user: User, problem_id: str) -> set[int]:
+        """The hint levels of a problem `user` has taken."""
+        rows = await self._db.fetch_all(
+            """SELECT level FROM hints_taken
+                WHERE platform = ? AND user_id = ? AND problem_id = ?""",
+            (user.platform, user.id, problem_id),
+        )
+        return {int(row[0]) for row in rows}
+
     async def record_reveal(self, user: User, question_id: str, at: str) -> None:
         await self._db.execute(
             """INSERT INTO answer_reveals (platform, user_id, question_id, revealed_at)
