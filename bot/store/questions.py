@@ -20,13 +20,14 @@ import random
 import re
 from collections.abc import Iterable
 
-from bot.search.tokens import query_tokens
+from bot.search.tokens import fold, query_tokens
 from bot.store import quiz_json
 from bot.store.db import Database, Row
 from bot.store.search_index import SearchIndex, index_for
 from bot.types import Difficulty, Kind, Question, SearchHit, Source, Status, TopicCount, User
 
 LIVE = "retired = 0 AND status = 'published'"
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a question id, or a hyphenated part of one
 # Markdown marks dropped from snippets; an underscore inside a word (max_memory_allocated) stays.
 _MARKUP = re.compile(r"[|#*`>]+|(?<!\w)_+|_+(?!\w)|-{3,}")
 # One round trip per question: topics and sources come along as JSON arrays (as text).
@@ -133,7 +134,9 @@ class QuestionStore:
     async def search(self, query: str, limit: int = 5) -> list[SearchHit]:
         """Best matches first, as the engine's index ranks them (title matches, then those
         whose text matches), each with a snippet of its text around the query's words."""
-        ids = await self._index.matching(query, limit)
+        ids = await self._by_id(query, limit)
+        ids += [i for i in await self._index.matching(query, limit) if i not in ids]
+        ids = ids[:limit]
         if not ids:
             return []
         marks = ",".join("?" * len(ids))
@@ -144,6 +147,21 @@ class QuestionStore:
             SearchHit(r[0], r[1], Kind(r[2]), snippet(r[4] or r[3], terms))
             for r in (rows[question_id] for question_id in ids if question_id in rows)
         ]
+
+    async def _by_id(self, query: str, limit: int) -> list[str]:
+        """The question whose id `query` is, then, for a hyphenated query (`communication-cost`),
+        those whose id holds it, shortest first: an id is found as typed, before any word
+        match. (The index splits an id into words, so `python-gil` alone would miss it.)"""
+        key = fold(query).strip().lower()
+        if not _SLUG.fullmatch(key):
+            return []
+        if "-" not in key:
+            row = await self._db.fetch_one(f"SELECT id FROM questions WHERE id = ? AND {LIVE}",
+                                           (key,))  # fmt: skip
+            return [str(row[0])] if row else []
+        sql = f"""SELECT id FROM questions WHERE id LIKE ? AND {LIVE}
+                  ORDER BY length(id), id LIMIT ?"""  # the slug's characters: no LIKE wildcard
+        return [str(row[0]) for row in await self._db.fetch_all(sql, (f"%{key}%", limit))]
 
     async def _count(self, where: str, params: tuple[str, ...]) -> int:
         row = await self._db.fetch_one(f"SELECT count(*) FROM questions WHERE {where}", params)
