@@ -165,6 +165,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "action.lang.en": ("English", "English"),
     "action.lang.zh": ("中文", "中文"),
     "label.related": ("Related", "相关题目"),
+    "source.report": ("an interview report in Chinese: {names}", "{names}"),
+    "source.reports": ("interview reports in Chinese: {names}", "{names}"),
     "source.original": ("written for the bank", "题库原创"),
     # replies
     "question.think": ("Think it through, then reveal the answer.", "先想一想，再查看解析。"),
@@ -624,6 +626,28 @@ CATALOG: dict[str, tuple[str, str]] = {
     "action.review_next": ("Next due card", "下一张到期卡片"),
     "action.review_explain": ("Show explanation", "查看解析"),
 }  # fmt: skip
+
+
+# The words of interview reports' names, for the `From:` line an English reader sees (a
+# report's name is otherwise shown as written). Longest first where one holds another.
+SOURCE_WORDS: tuple[tuple[str, str], ...] = (
+    ("综合面经题库", "collected interview questions"), ("面经", "interview report"),
+    ("一面", "first round"), ("二面", "second round"), ("三面", "third round"),
+    ("四面", "fourth round"), ("终面", "final round"), ("HR面", "HR round"),
+    ("实习", "intern"), ("校招", "campus hire"), ("社招", "experienced hire"),
+    ("字节跳动", "ByteDance"), ("字节", "ByteDance"), ("阿里巴巴", "Alibaba"),
+    ("阿里", "Alibaba"), ("腾讯", "Tencent"), ("百度", "Baidu"), ("美团", "Meituan"),
+    ("京东", "JD.com"), ("华为", "Huawei"), ("蔚来", "NIO"), ("小米", "Xiaomi"),
+    ("快手", "Kuaishou"), ("拼多多", "PDD"), ("商汤", "SenseTime"), ("网易", "NetEase"),
+    ("蚂蚁", "Ant Group"), ("小红书", "Xiaohongshu"), ("理想", "Li Auto"),
+)  # fmt: skip
+
+
+def in_english(name: str) -> str:
+    """A report's name with the words `SOURCE_WORDS` knows in English (others as written)."""
+    for chinese, english_words in SOURCE_WORDS:
+        name = name.replace(chinese, f" {english_words} ")
+    return " ".join(name.split())
 
 
 def t(locale: Locale, key: str, **fields: object) -> str:

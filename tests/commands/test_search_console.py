@@ -24,3 +24,17 @@ def test_an_id_or_a_hyphenated_part_of_one_is_found_first(tmp_path: Path) -> Non
     assert hits(out, "communication-cost")[:1] == ["allreduce-communication-cost"]
     assert len(hits(out, "顯存")) == 5  # Traditional 顯 folds to 显: the 显存 items
     assert hits(out, "顯存碎片") == ["pytorch-caching-allocator"]
+
+
+def test_an_english_reader_sees_english_hits_and_sources(tmp_path: Path) -> None:
+    script = "/search 显存碎片\n/search GIL\n/question cpp-threads-vs-processes\n"
+    english = studybot(["console", "--locale", "en"], script, tmp_path).stdout
+    hit = english.split("┌ Search: 显存碎片\n", 1)[1].split("\n└", 1)[0]
+    assert "**How does PyTorch's CUDA caching allocator work" in hit, hit
+    assert not any("\u4e00" <= c <= "\u9fff" for c in hit), hit  # title and snippet English
+    gil = english.split("┌ Search: GIL\n", 1)[1].split("\n└", 1)[0]
+    assert "What is Python's Global Interpreter Lock (GIL)?" in gil
+    assert "From: an interview report in Chinese: NIO AI Infra intern first round (1)" in english
+    chinese = studybot(["console", "--locale", "zh"], script, tmp_path).stdout
+    assert "**PyTorch 的 CUDA 缓存分配器是怎么工作的" in chinese
+    assert "出处: 蔚来 AI Infra 实习 一面 (1)" in chinese
