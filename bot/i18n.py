@@ -209,8 +209,9 @@ CATALOG: dict[str, tuple[str, str]] = {
                     "`/question <id>`.",
                     "第 {page}/{pages} 页：第 {first}–{last} 题，共 {total} 题。"
                     "用 `/question <id>` 打开一题。"),
-    "browse.past_end": ("There is no page {page}: this list has {pages} page(s).",
-                        "没有第 {page} 页：这个列表共 {pages} 页。"),
+    "browse.past_end": ("There is no page {page}: this list has {pages} page(s); the last "
+                        "is `page:{pages}`.",
+                        "没有第 {page} 页：这个列表共 {pages} 页，最后一页是 `page:{pages}`。"),
     "browse.bad_page": ("`page:{page}` is not a page number: give a whole number from 1, "
                         "e.g. `page:2`.",
                         "`page:{page}` 不是页码：请给出从 1 开始的整数，例如 `page:2`。"),
@@ -236,6 +237,11 @@ CATALOG: dict[str, tuple[str, str]] = {
     "schedule.paused_now": ("Paused. `/schedule resume` turns it back on.",
                             "已暂停。用 `/schedule resume` 恢复。"),
     "schedule.resumed": ("Resumed.", "已恢复。"),
+    "schedule.already_paused": ("The daily question here is already paused; "
+                                "`/schedule resume` turns it back on.",
+                                "本频道的每日一题已经是暂停状态；`/schedule resume` 可恢复。"),
+    "schedule.already_active": ("The daily question here is already on; nothing to resume.",
+                                "本频道的每日一题已在进行中，无需恢复。"),
     "schedule.new_round": ("🔁 Every question in this channel's pool has been posted; "
                            "starting a new round.",
                            "🔁 本频道题库里的题目都已发布过，开始新一轮。"),
@@ -282,6 +288,13 @@ CATALOG: dict[str, tuple[str, str]] = {
                          "例如 `/schedule set 09:00 Asia/Shanghai`。"),
     "error.bad.time": ("time: '{value}' is not a time of day as HH:MM (00:00 to 23:59)",
                        "time：'{value}' 不是 HH:MM 格式的时间（00:00 到 23:59）"),
+    "error.bad.time_offset": ("time: '{value}' is not a time of day. Give the local time as "
+                              "HH:MM and the zone apart: for UTC-01:00, "
+                              "`/schedule set 09:00 Etc/GMT+1` (IANA's Etc zones count the "
+                              "other way), or a city's zone such as `Atlantic/Azores`.",
+                              "time：'{value}' 不是时刻。请分开写本地时间（HH:MM）和时区：例如 "
+                              "UTC-01:00 写作 `/schedule set 09:00 Etc/GMT+1`（IANA 的 Etc "
+                              "时区符号相反），或城市时区如 `Atlantic/Azores`。"),
     "error.bad.timezone": ("timezone: '{value}' is not an IANA time zone (e.g. Asia/Shanghai)",
                            "timezone：'{value}' 不是 IANA 时区（例如 Asia/Shanghai）"),
     "error.bad.days": ("days: '{value}' is not a day (use mon, tue, ... sun, or weekdays, daily)",
@@ -552,12 +565,16 @@ CATALOG: dict[str, tuple[str, str]] = {
                                     "没有 `/{name}` 这个命令。你是想用 `/{close}` 吗？"),
     "error.unknown_command": ("Unknown command `/{name}`. Try `/help`.",
                               "未知命令 `/{name}`，请试试 `/help`。"),
+    "error.missing_choice": ("`/{name}` needs one of: {choices}, e.g. `{example}`.",
+                             "`/{name}` 需要以下之一：{choices}，例如 `{example}`。"),
     "error.missing": ("`/{name}` needs `{option}`. Usage: `{usage}`",
                       "`/{name}` 需要参数 `{option}`。用法：`{usage}`"),
     "error.unknown_option": ("`/{name}` has no option `{option}`. Usage: `{usage}`",
                              "`/{name}` 没有参数 `{option}`。用法：`{usage}`"),
-    "error.too_many": ("Too many words for `/{name}`. Usage: `{usage}`",
-                       "`/{name}` 的参数太多了。用法：`{usage}`"),
+    "error.too_many": ("Too many words for `/{name}`: `{extra}` is left over (other options "
+                       "go by name, as `key:value`). Usage: `{usage}`",
+                       "`/{name}` 的参数太多了：多出了 `{extra}`（其他参数请写成 `名称:值`）。"
+                       "用法：`{usage}`"),
     "error.failure": ("Sorry, something went wrong on my side (ref `{ref}`).",
                       "抱歉，机器人出错了（参考编号 `{ref}`）。"),
     # spaced review

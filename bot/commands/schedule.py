@@ -45,6 +45,9 @@ async def schedule(ctx: Context, inv: Invocation) -> Reply:
     if action == "remove":
         await ctx.schedules.remove(current.id)
         message = "schedule.removed"
+    elif current.paused is (action == "pause"):  # already so: say it, change nothing
+        already = "schedule.already_paused" if current.paused else "schedule.already_active"
+        return Reply(body=t(inv.locale, already), ephemeral=True)
     else:
         await ctx.schedules.set_paused(current.id, action == "pause")
         message = "schedule.paused_now" if action == "pause" else "schedule.resumed"
@@ -203,4 +206,6 @@ def _parsed(inv: Invocation, option: str, parse: Callable[[str], T], raw: str) -
         return parse(raw)
     except ValueError:  # the parser's words are English: the reader's language instead
         value = raw if len(raw) <= 60 else raw[:57] + "..."
-        raise BadArgument(t(inv.locale, f"error.bad.{option}", value=value)) from None
+        offset = option == "time" and raw.startswith(("+", "-"))  # -01:00: a UTC offset
+        key = "error.bad.time_offset" if offset else f"error.bad.{option}"
+        raise BadArgument(t(inv.locale, key, value=value)) from None
