@@ -24,13 +24,13 @@ from bot.commands.hints import hint
 from bot.commands.leaderboard import leaderboard
 from bot.commands.lookup import answer, question, topics
 from bot.commands.overview import Mention, workspace_schedules
-from bot.commands.parse import parse_line, unknown_command
+from bot.commands.parse import folded, parse_line, unknown_command
 from bot.commands.progress import me
 from bot.commands.quiz import quiz
 from bot.commands.rating import check, explain, rate
 from bot.commands.review import review
 from bot.commands.schedule import daily, schedule
-from bot.commands.spec import BY_NAME, CommandSpec
+from bot.commands.spec import BY_NAME, CommandSpec, OptionSpec
 from bot.errors import BadArgument, NotFound, UserError
 from bot.i18n import t
 from bot.types import (
@@ -132,17 +132,19 @@ MAX_OPTION = 100  # characters of an id, topic, time ...; longer is a paste, not
 
 
 def _checked(spec: CommandSpec, inv: Invocation) -> Invocation:
-    """Required options present, choices respected (aliases made canonical): once here, for
-    every command and platform."""
+    """Required options present, choices respected (aliases made canonical), values folded
+    (full-width digits and letters as ASCII, so `page:２` and `level:２` read as 2): once
+    here, for every command and platform."""
     options = dict(inv.options)
     for option in spec.options:
         value = options.get(option.name, "").strip()
         if len(value) > MAX_OPTION and not (option.rest or option.multiline):
             raise BadArgument(t(inv.locale, "error.option_too_long", option=option.name,
                                 limit=MAX_OPTION))  # fmt: skip  # (the value is not echoed)
+        if value and not (option.rest or option.multiline):
+            value = options[option.name] = folded(value)
         if option.required and not value:
-            raise BadArgument(t(inv.locale, "error.missing", name=spec.name,
-                                option=option.name, usage=spec.usage()))  # fmt: skip
+            raise _missing(spec, option, inv.locale)
         if value and option.choices:
             value = option.canonical(value)
             if value not in option.choices:
@@ -150,6 +152,16 @@ def _checked(spec: CommandSpec, inv: Invocation) -> Invocation:
                                     choices=", ".join(option.choices)))  # fmt: skip
             options[option.name] = value
     return dataclasses.replace(inv, options=options)
+
+
+def _missing(spec: CommandSpec, option: OptionSpec, locale: Locale) -> BadArgument:
+    """A required option left out; one with choices says what they are (`/export scores`)."""
+    if option.choices:
+        return BadArgument(t(locale, "error.missing_choice", name=spec.name,
+                             choices=", ".join(f"`{c}`" for c in option.choices),
+                             example=f"/{spec.name} {option.choices[0]}"))  # fmt: skip
+    return BadArgument(t(locale, "error.missing", name=spec.name, option=option.name,
+                         usage=spec.usage()))  # fmt: skip
 
 
 def _user_error(exc: UserError, locale: Locale) -> Reply:

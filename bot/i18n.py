@@ -130,6 +130,16 @@ CATALOG: dict[str, tuple[str, str]] = {
                   "`{id}` 没有提示：只有编程题有提示（试试 `/question kind:coding`）。"),
     "cmd.me": ("Your progress: streak, points, topics, reviews due, problems solved",
                "你的进度：连续天数、积分、各主题、待复习、已解决的题目"),
+    "hint.all_taken": ("You have taken all {count} hints of `{id}`. `/hint {id} level:1` shows "
+                       "one again; `/answer {id}` gives the explanation.",
+                       "`{id}` 的 {count} 条提示你都已看过。`/hint {id} level:1` 可再看一条；"
+                       "`/answer {id}` 查看解析。"),
+    "hint.no_problem": ("Which problem? Name one (`/hint fast-power`), or open a coding problem "
+                        "first (`/question kind:coding`): then `/hint` alone gives its next hint.",
+                        "要看哪道题的提示？请写出题目 id（`/hint fast-power`），或先打开一道编程题"
+                        "（`/question kind:coding`），之后单独输入 `/hint` 即可看下一条提示。"),
+    "opt.hint_problem": ("coding problem id (default: the one you were shown last)",
+                         "编程题 id（默认：你最近看到的那道）"),
     "opt.problem": ("coding problem id, e.g. fast-power", "编程题 id，例如 fast-power"),
     "opt.code": ("Python code, best in a ```python block",
                  "Python 代码，最好放在 ```python 代码块中"),
@@ -155,6 +165,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "action.lang.en": ("English", "English"),
     "action.lang.zh": ("中文", "中文"),
     "label.related": ("Related", "相关题目"),
+    "source.report": ("an interview report in Chinese: {names}", "{names}"),
+    "source.reports": ("interview reports in Chinese: {names}", "{names}"),
     "source.original": ("written for the bank", "题库原创"),
     # replies
     "question.think": ("Think it through, then reveal the answer.", "先想一想，再查看解析。"),
@@ -197,8 +209,9 @@ CATALOG: dict[str, tuple[str, str]] = {
                     "`/question <id>`.",
                     "第 {page}/{pages} 页：第 {first}–{last} 题，共 {total} 题。"
                     "用 `/question <id>` 打开一题。"),
-    "browse.past_end": ("There is no page {page}: this list has {pages} page(s).",
-                        "没有第 {page} 页：这个列表共 {pages} 页。"),
+    "browse.past_end": ("There is no page {page}: this list has {pages} page(s); the last "
+                        "is `page:{pages}`.",
+                        "没有第 {page} 页：这个列表共 {pages} 页，最后一页是 `page:{pages}`。"),
     "browse.bad_page": ("`page:{page}` is not a page number: give a whole number from 1, "
                         "e.g. `page:2`.",
                         "`page:{page}` 不是页码：请给出从 1 开始的整数，例如 `page:2`。"),
@@ -224,6 +237,11 @@ CATALOG: dict[str, tuple[str, str]] = {
     "schedule.paused_now": ("Paused. `/schedule resume` turns it back on.",
                             "已暂停。用 `/schedule resume` 恢复。"),
     "schedule.resumed": ("Resumed.", "已恢复。"),
+    "schedule.already_paused": ("The daily question here is already paused; "
+                                "`/schedule resume` turns it back on.",
+                                "本频道的每日一题已经是暂停状态；`/schedule resume` 可恢复。"),
+    "schedule.already_active": ("The daily question here is already on; nothing to resume.",
+                                "本频道的每日一题已在进行中，无需恢复。"),
     "schedule.new_round": ("🔁 Every question in this channel's pool has been posted; "
                            "starting a new round.",
                            "🔁 本频道题库里的题目都已发布过，开始新一轮。"),
@@ -264,12 +282,19 @@ CATALOG: dict[str, tuple[str, str]] = {
                         "`/schedule show` works for everyone.",
                         "只有能管理本频道的成员才能修改每日一题。"
                         "所有人都可以用 `/schedule show` 查看。"),
-    "error.needs_time": ("`/schedule set` needs a time and a time zone, e.g. "
+    "error.needs_time": ("A new daily question needs a time and a time zone, e.g. "
                          "`/schedule set 09:00 Asia/Shanghai`.",
-                         "`/schedule set` 需要时间和时区，"
+                         "新的每日一题需要时间和时区，"
                          "例如 `/schedule set 09:00 Asia/Shanghai`。"),
     "error.bad.time": ("time: '{value}' is not a time of day as HH:MM (00:00 to 23:59)",
                        "time：'{value}' 不是 HH:MM 格式的时间（00:00 到 23:59）"),
+    "error.bad.time_offset": ("time: '{value}' is not a time of day. Give the local time as "
+                              "HH:MM and the zone apart: for UTC-01:00, "
+                              "`/schedule set 09:00 Etc/GMT+1` (IANA's Etc zones count the "
+                              "other way), or a city's zone such as `Atlantic/Azores`.",
+                              "time：'{value}' 不是时刻。请分开写本地时间（HH:MM）和时区：例如 "
+                              "UTC-01:00 写作 `/schedule set 09:00 Etc/GMT+1`（IANA 的 Etc "
+                              "时区符号相反），或城市时区如 `Atlantic/Azores`。"),
     "error.bad.timezone": ("timezone: '{value}' is not an IANA time zone (e.g. Asia/Shanghai)",
                            "timezone：'{value}' 不是 IANA 时区（例如 Asia/Shanghai）"),
     "error.bad.days": ("days: '{value}' is not a day (use mon, tue, ... sun, or weekdays, daily)",
@@ -506,6 +531,12 @@ CATALOG: dict[str, tuple[str, str]] = {
                         "Europe/Berlin or America/New_York, or `clear`.",
                         "'{value}' 不是 IANA 时区。请给出例如 Asia/Shanghai、Europe/Berlin、"
                         "America/New_York，或用 `clear` 清除。"),
+    "schedule.note.kept": ("Kept as they were (give them to change them): {options}.",
+                           "未给出的选项保持不变：{options}。"),
+    "opt.schedule_lang": ("language of the posts: en or zh (at first yours, then kept)",
+                          "帖子的语言：en 或 zh（首次为你的语言，之后保持不变）"),
+    "opt.topic_or_any": ("topic, e.g. distributed; any for every topic",
+                         "主题，例如 distributed；any 表示全部主题"),
     "schedule.label.summary": ("Weekly summary", "每周总结"),
     "schedule.summary.weekly": ("Mondays at the post time", "每周一发布时间"),
     "schedule.summary.off": ("off", "关闭"),
@@ -539,12 +570,16 @@ CATALOG: dict[str, tuple[str, str]] = {
                                     "没有 `/{name}` 这个命令。你是想用 `/{close}` 吗？"),
     "error.unknown_command": ("Unknown command `/{name}`. Try `/help`.",
                               "未知命令 `/{name}`，请试试 `/help`。"),
+    "error.missing_choice": ("`/{name}` needs one of: {choices}, e.g. `{example}`.",
+                             "`/{name}` 需要以下之一：{choices}，例如 `{example}`。"),
     "error.missing": ("`/{name}` needs `{option}`. Usage: `{usage}`",
                       "`/{name}` 需要参数 `{option}`。用法：`{usage}`"),
     "error.unknown_option": ("`/{name}` has no option `{option}`. Usage: `{usage}`",
                              "`/{name}` 没有参数 `{option}`。用法：`{usage}`"),
-    "error.too_many": ("Too many words for `/{name}`. Usage: `{usage}`",
-                       "`/{name}` 的参数太多了。用法：`{usage}`"),
+    "error.too_many": ("Too many words for `/{name}`: `{extra}` is left over (other options "
+                       "go by name, as `key:value`). Usage: `{usage}`",
+                       "`/{name}` 的参数太多了：多出了 `{extra}`（其他参数请写成 `名称:值`）。"
+                       "用法：`{usage}`"),
     "error.failure": ("Sorry, something went wrong on my side (ref `{ref}`).",
                       "抱歉，机器人出错了（参考编号 `{ref}`）。"),
     # spaced review
@@ -613,6 +648,28 @@ CATALOG: dict[str, tuple[str, str]] = {
     "action.review_next": ("Next due card", "下一张到期卡片"),
     "action.review_explain": ("Show explanation", "查看解析"),
 }  # fmt: skip
+
+
+# The words of interview reports' names, for the `From:` line an English reader sees (a
+# report's name is otherwise shown as written). Longest first where one holds another.
+SOURCE_WORDS: tuple[tuple[str, str], ...] = (
+    ("综合面经题库", "collected interview questions"), ("面经", "interview report"),
+    ("一面", "first round"), ("二面", "second round"), ("三面", "third round"),
+    ("四面", "fourth round"), ("终面", "final round"), ("HR面", "HR round"),
+    ("实习", "intern"), ("校招", "campus hire"), ("社招", "experienced hire"),
+    ("字节跳动", "ByteDance"), ("字节", "ByteDance"), ("阿里巴巴", "Alibaba"),
+    ("阿里", "Alibaba"), ("腾讯", "Tencent"), ("百度", "Baidu"), ("美团", "Meituan"),
+    ("京东", "JD.com"), ("华为", "Huawei"), ("蔚来", "NIO"), ("小米", "Xiaomi"),
+    ("快手", "Kuaishou"), ("拼多多", "PDD"), ("商汤", "SenseTime"), ("网易", "NetEase"),
+    ("蚂蚁", "Ant Group"), ("小红书", "Xiaohongshu"), ("理想", "Li Auto"),
+)  # fmt: skip
+
+
+def in_english(name: str) -> str:
+    """A report's name with the words `SOURCE_WORDS` knows in English (others as written)."""
+    for chinese, english_words in SOURCE_WORDS:
+        name = name.replace(chinese, f" {english_words} ")
+    return " ".join(name.split())
 
 
 def t(locale: Locale, key: str, **fields: object) -> str:

@@ -8,7 +8,7 @@ when the item has an English version to switch to or from.
 
 from __future__ import annotations
 
-from bot.i18n import t
+from bot.i18n import in_english, t
 from bot.quiz import QuizView, Tally
 from bot.types import Action, ActionKind, Field, Kind, Locale, Question, Reply
 
@@ -139,10 +139,16 @@ def _related_fields(q: Question, locale: Locale) -> tuple[Field, ...]:
 
 
 def sources_line(q: Question, locale: Locale) -> str:
+    """Where a question came from. The reports are Chinese: an English reader gets their
+    names with the words a glossary knows put in English (company, role, round)."""
     if not q.sources:
         return f"{t(locale, 'label.source')}: {t(locale, 'source.original')}"
-    labels = dict.fromkeys(f"{s.title}" for s in q.sources)
-    return f"{t(locale, 'label.source')}: " + "; ".join(labels)
+    if locale is Locale.ZH:
+        names = dict.fromkeys(s.title for s in q.sources)
+    else:
+        names = dict.fromkeys(in_english(s.title) for s in q.sources)
+    key = "source.report" if len(names) == 1 else "source.reports"
+    return f"{t(locale, 'label.source')}: " + t(locale, key, names="; ".join(names))
 
 
 def _fields(q: Question, locale: Locale) -> tuple[Field, ...]:

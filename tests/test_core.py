@@ -32,7 +32,7 @@ async def test_question_by_id_hides_answer_and_offers_reveal(core: Studybot) -> 
         (ActionKind.QUESTION_IN, "zh:python-gil"),
     ]
     assert any(f.value == "`python-gil`" for f in reply.fields)
-    assert reply.footer == "From: 某公司 一面"
+    assert reply.footer == "From: an interview report in Chinese: 某公司 first round"
 
 
 async def test_coding_question_shows_statement_and_signature(core: Studybot) -> None:

@@ -2,7 +2,8 @@
 
 Pages hold `PAGE_SIZE` items, easiest first. The previous and next buttons carry the whole
 listing in their value (`topic=gpu;page=2`), so they need no state and keep working after a
-restart; a page past the end says how many there are.
+restart; a page past the end says how many there are and which is the last (a page number of
+any length is read, but never echoed whole).
 """
 
 from __future__ import annotations
@@ -17,13 +18,14 @@ from bot.i18n import t
 from bot.types import Action, Invocation, Locale, Question, Reply
 
 PAGE_SIZE = 10
+MAX_PAGE = 100_000  # pages are counted up to here; a number past it is past every list
 FILTERS = ("topic", "difficulty", "kind")
 
 
 async def questions(ctx: Context, inv: Invocation) -> Reply:
     topic, difficulty, kind = await topic_of(ctx, inv), difficulty_of(inv), kind_of(inv)
     page = _page(inv)
-    offset = (page - 1) * PAGE_SIZE
+    offset = (min(page, MAX_PAGE) - 1) * PAGE_SIZE  # past any list: the database's int is 64-bit
     total, items = await ctx.store.browse(kind=kind, topic=topic, difficulty=difficulty,
                                           offset=offset, limit=PAGE_SIZE)  # fmt: skip
     filters = {k: inv.options[k] for k in FILTERS if inv.options.get(k)}
@@ -34,7 +36,8 @@ async def questions(ctx: Context, inv: Invocation) -> Reply:
         raise NotFound(t(inv.locale, "error.no_match", filters=shown))
     pages = math.ceil(total / PAGE_SIZE)
     if not items:
-        raise BadArgument(t(inv.locale, "browse.past_end", page=page, pages=pages))
+        shown = str(page) if page < MAX_PAGE else f"{str(page)[:8]}…"  # not 20 digits echoed
+        raise BadArgument(t(inv.locale, "browse.past_end", page=shown, pages=pages))
     first = offset + 1
     lines = [_line(q, inv.locale) for q in items]
     return Reply(
@@ -47,9 +50,12 @@ async def questions(ctx: Context, inv: Invocation) -> Reply:
 
 
 def _page(inv: Invocation) -> int:
+    """The `page:` asked for, any whole number from 1 (full-width digits folded by the core);
+    one past the end is answered with the last page's number."""
     raw = inv.options.get("page", "1").strip()
-    if not raw.isdigit() or not 1 <= int(raw) <= 10_000:
-        raise BadArgument(t(inv.locale, "browse.bad_page", page=raw[:20]))
+    if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
+        shown = raw if len(raw) <= 12 else raw[:11] + "…"
+        raise BadArgument(t(inv.locale, "browse.bad_page", page=shown))
     return int(raw)
 
 

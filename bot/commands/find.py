@@ -1,4 +1,7 @@
-"""`/search`: full-text search, best match first, with buttons to open the top hits."""
+"""`/search`: full-text search, best match first, with buttons to open the top hits.
+
+Both languages are searched whatever the reader's; a hit is shown in the reader's language
+when the item has it (the bank is written in Chinese, most of it translated)."""
 
 from __future__ import annotations
 
@@ -17,7 +20,8 @@ async def search(ctx: Context, inv: Invocation) -> Reply:
         raise BadArgument(t(inv.locale, "search.empty"))
     if len(query) > MAX_QUERY:
         raise BadArgument(t(inv.locale, "search.too_long", limit=MAX_QUERY))
-    hits = await ctx.store.search(query, MAX_HITS + 1)  # one more: are there more than shown?
+    # One more than shown: are there more? In the reader's language where an item has it.
+    hits = await ctx.store.search(query, MAX_HITS + 1, inv.locale)
     title = t(inv.locale, "search.title", query=query)
     if not hits:
         return Reply(title=title, body=t(inv.locale, "search.none", query=query))

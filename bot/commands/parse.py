@@ -4,7 +4,9 @@ Used by the console and by text-command platforms (Slack's `/study ...`). Gramma
 
     /name [positional] [key:value ...]
 
-The first bare word fills the first option; `key:value` fills that option by name. An
+The first bare word fills the first option, the next the next (up to the command's
+`positional` count: `/question python-gil extra` is refused as extra words, not read as a
+topic and a kind); `key:value` fills that option by name. An
 option marked `rest` takes everything after the options before it, newlines included (so
 `/search GIL 多线程` searches for both words, and `/submit fast-power ```python ...` gets the
 whole code block). Mistakes raise `BadArgument` / `UnknownCommand` with the command's usage.
@@ -13,6 +15,7 @@ whole code block). Mistakes raise `BadArgument` / `UnknownCommand` with the comm
 from __future__ import annotations
 
 import difflib
+import unicodedata
 
 from bot.commands.spec import BY_NAME, COMMANDS, CommandSpec
 from bot.errors import BadArgument, UnknownCommand
@@ -47,22 +50,37 @@ def parse_options(spec: CommandSpec, rest: str, locale: Locale) -> dict[str, str
     if rest_option is not None:
         return _with_rest(spec, rest_option.name, rest)
     options: dict[str, str] = {}
-    positional = [o.name for o in spec.options]
-    for word in rest.split():
-        key, sep, value = word.partition(":")
+    positional = [o.name for o in spec.options][: spec.positional]
+    words = rest.split()
+    for at, word in enumerate(words):
+        key, sep, value = folded(word).partition(":")  # `page：２` as `page:2`
         if sep and spec.option(key.lower()) is not None and not value:
             raise BadArgument(t(locale, "error.empty_option", option=key.lower(),
                                 usage=spec.usage()))  # fmt: skip
         if sep and spec.option(key.lower()) is not None and value:
             options[key.lower()] = value
-        elif sep and value and not key.isdigit() and ":" not in value:
+        elif sep and value and not _number(key) and ":" not in value:
             raise BadArgument(t(locale, "error.unknown_option", name=spec.name, option=key[:40],
                                 usage=spec.usage()))  # fmt: skip
         elif positional and positional[0] not in options:
             options[positional.pop(0)] = word
         else:
-            raise BadArgument(t(locale, "error.too_many", name=spec.name, usage=spec.usage()))
+            extra = " ".join(w for w in words[at:] if ":" not in w)
+            extra = extra if len(extra) <= 40 else extra[:39] + "…"
+            raise BadArgument(t(locale, "error.too_many", name=spec.name, extra=extra,
+                                usage=spec.usage()))  # fmt: skip
     return options
+
+
+def folded(text: str) -> str:
+    """`text` with full-width digits, letters and punctuation as ASCII (NFKC), as Chinese
+    input methods type them: every option value and `key:value` word goes through here."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def _number(key: str) -> bool:
+    """`09` of `09:00` and `-01` of `-01:00`: a value with a colon, not an option's name."""
+    return key.lstrip("+-").isdigit()
 
 
 def _first_word(text: str) -> tuple[str, str]:

@@ -3,13 +3,20 @@
 Who may change a schedule is the adapter's to say (`User.is_admin`: Manage Server on
 Discord, workspace admins on Slack) and the core's to enforce, here. Every value is checked
 before anything is saved, so a bad command changes nothing.
+
+`/schedule set` on a channel that has a schedule changes only the options it names and keeps
+the rest (time, zone, days, coding days, topic, answer, summary, language), and its reply
+lists what it kept: an admin moving the post time does not lose the days. `topic:any` lifts
+a topic filter.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from dataclasses import replace
+from datetime import datetime, time
 from typing import TypeVar
+from zoneinfo import ZoneInfo
 
 from bot.commands.context import Context
 from bot.content.topics import slug_for
@@ -21,6 +28,9 @@ from bot.scheduler import NowOutcome
 from bot.types import Field, Invocation, Kind, Locale, Reply
 
 NEXT_POSTS = 5
+# What `/schedule set` keeps of an existing schedule when the command leaves it out.
+KEPT = ("time", "timezone", "days", "coding", "topic", "answer", "summary", "lang")
+ANY_TOPIC = ("any", "all", "全部", "任意")  # `topic:any`: no topic filter
 T = TypeVar("T")
 
 
@@ -35,6 +45,9 @@ async def schedule(ctx: Context, inv: Invocation) -> Reply:
     if action == "remove":
         await ctx.schedules.remove(current.id)
         message = "schedule.removed"
+    elif current.paused is (action == "pause"):  # already so: say it, change nothing
+        already = "schedule.already_paused" if current.paused else "schedule.already_active"
+        return Reply(body=t(inv.locale, already), ephemeral=True)
     else:
         await ctx.schedules.set_paused(current.id, action == "pause")
         message = "schedule.paused_now" if action == "pause" else "schedule.resumed"
@@ -58,35 +71,53 @@ async def daily(ctx: Context, inv: Invocation) -> Reply:
 
 
 async def _set(ctx: Context, inv: Invocation) -> Reply:
+    """A new schedule needs a time and a zone; changing one keeps every option not given."""
+    current = await ctx.schedules.for_channel(inv.channel)
     o = inv.options
-    if not o.get("time") or not o.get("timezone"):
+    if current is None and not (o.get("time") and o.get("timezone")):
         raise BadArgument(t(inv.locale, "error.needs_time"))
-    days = _parsed(inv, "days", parse_days, o.get("days", "daily"))
-    coding = _parsed(inv, "coding", parse_days, o.get("coding", "none"))
+    base = current or _fresh(inv)
+    days = _given(inv, "days", parse_days, base.days)
+    coding = _given(inv, "coding", parse_days, base.coding_days)
     if not days | coding:
         raise BadArgument(t(inv.locale, "error.no_days"))
-    topic = slug_for(o["topic"]) if o.get("topic") else None  # 分布式 as distributed
+    topic = _topic(inv, base.topic)
     await _check_topic(ctx, inv, topic, Kind.QA if days - coding else None)
-    draft = Schedule(
-        id=0, channel=inv.channel, weekly_summary=await _summary(ctx, inv),
-        post_at=_parsed(inv, "time", parse_local_time, o["time"]),
-        zone=_parsed(inv, "timezone", parse_zone, o["timezone"]),
-        days=days, coding_days=coding, topic=topic, locale=inv.locale,
-        answer=_parsed(inv, "answer", AnswerTiming.parse, o.get("answer", "+8h")),
+    draft = replace(
+        base, days=days, coding_days=coding, topic=topic,
+        post_at=_given(inv, "time", parse_local_time, base.post_at),
+        zone=_given(inv, "timezone", parse_zone, base.zone),
+        answer=_given(inv, "answer", AnswerTiming.parse, base.answer),
+        weekly_summary=o["summary"] == "weekly" if o.get("summary") else base.weekly_summary,
+        locale=Locale(o["lang"]) if o.get("lang") else base.locale,  # a valid choice
     )  # fmt: skip
     saved = await ctx.schedules.save(draft)
     await ctx.scheduler.schedule_changed(saved.id)
-    headline = "\n".join([t(inv.locale, "schedule.saved"), *_notes(saved, inv.locale)])
+    kept = [name for name in KEPT if not o.get(name)] if current is not None else []
+    notes = [t(inv.locale, "schedule.note.kept", options=", ".join(kept))] if kept else []
+    headline = "\n".join([t(inv.locale, "schedule.saved"), *_notes(saved, inv.locale), *notes])
     return _describe(saved, inv, ctx.clock.now(), headline)
 
 
-async def _summary(ctx: Context, inv: Invocation) -> bool:
-    """`summary:weekly|off` (a valid choice: the core checked it); left out, as it was."""
-    chosen = inv.options.get("summary")
-    if chosen:
-        return chosen == "weekly"
-    current = await ctx.schedules.for_channel(inv.channel)
-    return current is not None and current.weekly_summary
+def _fresh(inv: Invocation) -> Schedule:
+    """A new schedule's defaults: every day, no coding day, any topic, the answer 8 hours
+    later, no summary, in the admin's language (time and zone are always given for one)."""
+    return Schedule(id=0, channel=inv.channel, post_at=time(9), zone=ZoneInfo("UTC"),
+                    days=parse_days("daily"), coding_days=frozenset(), answer=AnswerTiming(),
+                    locale=inv.locale)  # fmt: skip
+
+
+def _given(inv: Invocation, option: str, parse: Callable[[str], T], kept: T) -> T:
+    raw = inv.options.get(option)
+    return _parsed(inv, option, parse, raw) if raw else kept
+
+
+def _topic(inv: Invocation, kept: str | None) -> str | None:
+    """`topic:` as a slug (分布式 as distributed); `topic:any` clears it; left out, as it was."""
+    raw = inv.options.get("topic")
+    if not raw:
+        return kept
+    return None if raw.strip().lower() in ANY_TOPIC else slug_for(raw)
 
 
 def _notes(s: Schedule, locale: Locale) -> list[str]:
@@ -175,4 +206,6 @@ def _parsed(inv: Invocation, option: str, parse: Callable[[str], T], raw: str) -
         return parse(raw)
     except ValueError:  # the parser's words are English: the reader's language instead
         value = raw if len(raw) <= 60 else raw[:57] + "..."
-        raise BadArgument(t(inv.locale, f"error.bad.{option}", value=value)) from None
+        offset = option == "time" and raw.startswith(("+", "-"))  # -01:00: a UTC offset
+        key = "error.bad.time_offset" if offset else f"error.bad.{option}"
+        raise BadArgument(t(inv.locale, key, value=value)) from None

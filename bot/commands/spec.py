@@ -58,6 +58,9 @@ class CommandSpec:
     # Mostly for admins (the core still checks per action): platforms that can hide a
     # command from other members do.
     for_admins: bool = False
+    # How many leading options a bare word may fill (None: all): `/question python-gil` is
+    # an id, and words after it are left over rather than read as a topic and a kind.
+    positional: int | None = None
 
     def option(self, name: str) -> OptionSpec | None:
         return next((o for o in self.options if o.name == name), None)
@@ -81,7 +84,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("lang", "opt.lang", choices=LANGUAGES),
         OptionSpec("difficulty", "opt.difficulty", choices=("easy", "medium", "hard"),
                    aliases=(("简单", "easy"), ("中等", "medium"), ("困难", "hard"))),
-    )),
+    ), positional=1),
     CommandSpec("questions", "cmd.questions", (
         OptionSpec("topic", "opt.topic", suggest=Suggest.TOPIC),
         OptionSpec("difficulty", "opt.difficulty", choices=("easy", "medium", "hard"),
@@ -93,7 +96,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("answer", "cmd.answer", (
         OptionSpec("id", "opt.id", required=True, suggest=Suggest.QUESTION),
         OptionSpec("lang", "opt.lang", choices=LANGUAGES),
-    )),
+    ), positional=1),
     CommandSpec("search", "cmd.search", (OptionSpec("query", "opt.query", True, rest=True),)),
     CommandSpec("topics", "cmd.topics"),
     CommandSpec("schedule", "cmd.schedule", (
@@ -103,9 +106,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("timezone", "opt.timezone", suggest=Suggest.TIMEZONE, only_for=("set",)),
         OptionSpec("days", "opt.days", only_for=("set",)),
         OptionSpec("coding", "opt.coding", only_for=("set",)),
-        OptionSpec("topic", "opt.topic", suggest=Suggest.TOPIC, only_for=("set",)),
+        OptionSpec("topic", "opt.topic_or_any", suggest=Suggest.TOPIC, only_for=("set",)),
         OptionSpec("answer", "opt.answer", only_for=("set",)),
         OptionSpec("summary", "opt.summary", choices=("weekly", "off"), only_for=("set",)),
+        OptionSpec("lang", "opt.schedule_lang", choices=LANGUAGES, only_for=("set",)),
     ), for_admins=True),
     CommandSpec("daily", "cmd.daily", (
         OptionSpec("action", "opt.daily_action", required=True, choices=("now",)),
@@ -115,7 +119,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("code", "opt.code", required=True, rest=True, multiline=True),
     ), slow=True),
     CommandSpec("hint", "cmd.hint", (
-        OptionSpec("problem", "opt.problem", required=True, suggest=Suggest.PROBLEM),
+        OptionSpec("problem", "opt.hint_problem", suggest=Suggest.PROBLEM),
         OptionSpec("level", "opt.level", choices=("1", "2", "3")),
     )),
     CommandSpec("run", "cmd.run", (

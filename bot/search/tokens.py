@@ -11,8 +11,12 @@ space-separated tokens:
 - Latin words are case-folded; a hyphenated or underscored compound is indexed both as its
   parts and joined ("All-Reduce" -> all reduce allreduce), so `allreduce` finds it.
 
-Text is NFKC-folded first, so full-width letters and digits (ＧＩＬ, ３２ＧＢ), common in
-Chinese input methods, match their ASCII forms.
+Text is folded first (`fold`): NFKC, so full-width letters and digits (ＧＩＬ, ３２ＧＢ),
+common in Chinese input methods, match their ASCII forms; and Traditional characters to
+Simplified with OpenCC's `t2s` table, character by character, so 顯存 finds 显存 and an item
+written in Traditional is found by a Simplified query. (Phrase tables such as Taiwan's
+記憶體 -> 内存 are left out: they rewrite words, not characters, and could change a query's
+meaning.)
 
 A query is tokenised the same way and every token (or phrase of bigrams) becomes a quoted
 FTS5 string joined by AND, so no user text can reach the FTS5 query syntax.
@@ -20,12 +24,25 @@ FTS5 string joined by AND, so no user text can reach the FTS5 query syntax.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
+
+import opencc
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _RUN = re.compile(rf"[{_CJK}]+|[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)*")
 _PART = re.compile(r"[A-Za-z0-9]+")
+
+
+def fold(text: str) -> str:
+    """`text` as the index holds it: NFKC (full-width as ASCII), Traditional as Simplified."""
+    return str(_t2s().convert(unicodedata.normalize("NFKC", text)))
+
+
+@functools.cache
+def _t2s() -> opencc.OpenCC:
+    return opencc.OpenCC("t2s")  # loads its tables once, on first use (a few milliseconds)
 
 
 def _is_cjk(run: str) -> bool:
@@ -35,7 +52,7 @@ def _is_cjk(run: str) -> bool:
 def index_tokens(text: str) -> list[str]:
     """Every token a document is found by."""
     tokens: list[str] = []
-    for run in _RUN.findall(unicodedata.normalize("NFKC", text)):
+    for run in _RUN.findall(fold(text)):
         if _is_cjk(run):
             tokens += _bigrams(run)
             tokens += run
@@ -47,7 +64,7 @@ def index_tokens(text: str) -> list[str]:
 def query_tokens(text: str) -> list[str]:
     """The tokens a query must all match: bigrams for CJK (unigram if alone), words for Latin."""
     tokens: list[str] = []
-    for run in _RUN.findall(unicodedata.normalize("NFKC", text)):
+    for run in _RUN.findall(fold(text)):
         if _is_cjk(run):
             tokens += _bigrams(run) or [run]
         else:
@@ -74,7 +91,7 @@ def query_terms(query: str) -> list[list[str]]:
     引用 here and 计数 there. Every other term is a phrase of one token. Each backend
     spells this in its own syntax (FTS5 MATCH, PostgreSQL tsquery)."""
     terms: list[str] = []
-    for run in _RUN.findall(unicodedata.normalize("NFKC", query)):
+    for run in _RUN.findall(fold(query)):
         if _is_cjk(run):
             terms.append(" ".join(_bigrams(run)) or run)
         else:

@@ -13,10 +13,9 @@ matches are ranked only when titles alone cannot fill the page. See bench/ for t
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Sequence
 
-from bot.search.tokens import match_expression
+from bot.search.tokens import fold, match_expression
 from bot.store.db import Database
 from bot.store.search_index import SearchRow
 
@@ -94,6 +93,6 @@ class Fts5Index:
 
 
 def _folded(text: str) -> str:
-    """NFKC, lower case, no hyphens or underscores: All-Reduce, all_reduce, allreduce and
-    ＡＬＬＲＥＤＵＣＥ agree."""
-    return unicodedata.normalize("NFKC", text).lower().replace("-", "").replace("_", "")
+    """Folded (full-width as ASCII, Traditional as Simplified), lower case, no hyphens or
+    underscores: All-Reduce, all_reduce, allreduce and ＡＬＬＲＥＤＵＣＥ agree."""
+    return fold(text).lower().replace("-", "").replace("_", "")

@@ -20,13 +20,24 @@ import random
 import re
 from collections.abc import Iterable
 
-from bot.search.tokens import query_tokens
+from bot.search.tokens import fold, query_tokens
 from bot.store import quiz_json
 from bot.store.db import Database, Row
 from bot.store.search_index import SearchIndex, index_for
-from bot.types import Difficulty, Kind, Question, SearchHit, Source, Status, TopicCount, User
+from bot.types import (
+    Difficulty,
+    Kind,
+    Locale,
+    Question,
+    SearchHit,
+    Source,
+    Status,
+    TopicCount,
+    User,
+)
 
 LIVE = "retired = 0 AND status = 'published'"
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a question id, or a hyphenated part of one
 # Markdown marks dropped from snippets; an underscore inside a word (max_memory_allocated) stays.
 _MARKUP = re.compile(r"[|#*`>]+|(?<!\w)_+|_+(?!\w)|-{3,}")
 # One round trip per question: topics and sources come along as JSON arrays (as text).
@@ -130,20 +141,37 @@ class QuestionStore:
         found = await self._db.fetch_all(f"SELECT id FROM questions WHERE {LIVE}")
         return [str(row[0]) for row in found]
 
-    async def search(self, query: str, limit: int = 5) -> list[SearchHit]:
-        """Best matches first, as the engine's index ranks them (title matches, then those
-        whose text matches), each with a snippet of its text around the query's words."""
-        ids = await self._index.matching(query, limit)
+    async def search(self, query: str, limit: int = 5,
+                     locale: Locale = Locale.ZH) -> list[SearchHit]:  # fmt: skip
+        """Best matches first: an id as typed, then as the engine's index ranks them (title
+        matches, then those whose text matches), each with its title and a snippet of its
+        text around the query's words, in `locale`'s language where the item has it."""
+        ids = await self._by_id(query, limit)
+        ids += [i for i in await self._index.matching(query, limit) if i not in ids]
+        ids = ids[:limit]
         if not ids:
             return []
         marks = ",".join("?" * len(ids))
-        sql = f"SELECT id, title, kind, answer, prompt FROM questions WHERE id IN ({marks})"
+        sql = f"""SELECT id, title, kind, answer, prompt, title_en, answer_en, prompt_en
+                  FROM questions WHERE id IN ({marks})"""
         rows = {row[0]: row for row in await self._db.fetch_all(sql, ids)}
         terms = [*query.lower().split(), *query_tokens(query)]  # as typed first: shared_memory
-        return [
-            SearchHit(r[0], r[1], Kind(r[2]), snippet(r[4] or r[3], terms))
-            for r in (rows[question_id] for question_id in ids if question_id in rows)
-        ]
+        return [_hit(rows[i], terms, locale) for i in ids if i in rows]
+
+    async def _by_id(self, query: str, limit: int) -> list[str]:
+        """The question whose id `query` is, then, for a hyphenated query (`communication-cost`),
+        those whose id holds it, shortest first: an id is found as typed, before any word
+        match. (The index splits an id into words, so `python-gil` alone would miss it.)"""
+        key = fold(query).strip().lower()
+        if not _SLUG.fullmatch(key):
+            return []
+        if "-" not in key:
+            row = await self._db.fetch_one(f"SELECT id FROM questions WHERE id = ? AND {LIVE}",
+                                           (key,))  # fmt: skip
+            return [str(row[0])] if row else []
+        sql = f"""SELECT id FROM questions WHERE id LIKE ? AND {LIVE}
+                  ORDER BY length(id), id LIMIT ?"""  # the slug's characters: no LIKE wildcard
+        return [str(row[0]) for row in await self._db.fetch_all(sql, (f"%{key}%", limit))]
 
     async def _count(self, where: str, params: tuple[str, ...]) -> int:
         row = await self._db.fetch_one(f"SELECT count(*) FROM questions WHERE {where}", params)
@@ -156,6 +184,15 @@ class QuestionStore:
                VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""",
             (user.platform, user.id, problem_id, level, at),
         )
+
+    async def hint_levels(self, user: User, problem_id: str) -> set[int]:
+        """The hint levels of a problem `user` has taken."""
+        rows = await self._db.fetch_all(
+            """SELECT level FROM hints_taken
+                WHERE platform = ? AND user_id = ? AND problem_id = ?""",
+            (user.platform, user.id, problem_id),
+        )
+        return {int(row[0]) for row in rows}
 
     async def record_reveal(self, user: User, question_id: str, at: str) -> None:
         await self._db.execute(
@@ -194,6 +231,17 @@ def live_filters(kind: Kind | None, topic: str | None,
         clauses.append("id IN (SELECT question_id FROM question_topics WHERE topic = ?)")
         params.append(topic)
     return " AND ".join(clauses), tuple(params)
+
+
+def _hit(row: Row, terms: list[str], locale: Locale) -> SearchHit:
+    """A search hit in English for an English reader when the item has English text (the
+    snippet then around the query's words if the English says them, else its start)."""
+    question_id, title, kind, answer, prompt, title_en, answer_en, prompt_en = (
+        row[i] for i in range(8))  # fmt: skip
+    if locale is Locale.EN and (prompt_en or answer_en):
+        return SearchHit(question_id, title_en or title, Kind(kind),
+                         snippet(prompt_en or answer_en, terms))  # fmt: skip
+    return SearchHit(question_id, title, Kind(kind), snippet(prompt or answer, terms))
 
 
 def snippet(text: str, terms: Iterable[str], width: int = 60) -> str:

@@ -27,6 +27,9 @@ Walking from a random point is uniform while nothing is seen; later, an unseen q
 that follows a long run of seen ones is a little likelier than one after another unseen
 one: no member will notice, and a uniform draw would cost a scan of the bank on every pick.
 Quiz answers are found by member (index `quiz_answers_member`), wherever they were given.
+
+`last_problem` is what a `/hint` naming no problem is about: the coding problem the member
+was shown last, or one posted as the daily question in their channel since.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from functools import lru_cache
 
 from bot.store.db import Database, Engine
 from bot.store.questions import live_filters
-from bot.types import Difficulty, Kind, User
+from bot.types import ChannelRef, Difficulty, Kind, User
 
 # Parameters: the member's platform and id, once per table read (five pairs).
 _SEEN = """WITH mine (question_id, at) AS (
@@ -117,6 +120,26 @@ class SeenStore:
         params = (*(me * 5), start, *filters, start, *filters, *me, *filters, now.isoformat())
         row = await self._db.fetch_one(_pick_sql(self._db.engine, where), params)
         return str(row[0]) if row and row[0] is not None else None
+
+    async def last_problem(self, user: User, channel: ChannelRef) -> str | None:
+        """The coding problem `user` was shown last, or posted in `channel` as a daily
+        question later than that: what a `/hint` naming no problem is about."""
+        where = (channel.platform, channel.workspace or "", channel.channel)
+        row = await self._db.fetch_one(_LAST_PROBLEM, (user.platform, user.id, *where))
+        return str(row[0]) if row else None
+
+
+_LAST_PROBLEM = """SELECT question_id FROM (
+        SELECT s.question_id, s.seen_at AS at FROM questions_seen s
+          JOIN questions q ON q.id = s.question_id
+         WHERE s.platform = ? AND s.user_id = ? AND q.kind = 'coding'
+        UNION ALL
+        SELECT d.question_id, d.sent_at AS at FROM daily_posts d
+          JOIN schedules c ON c.id = d.schedule_id
+          JOIN questions q ON q.id = d.question_id
+         WHERE c.platform = ? AND c.workspace = ? AND c.channel = ? AND d.part = 'question'
+           AND d.state = 'sent' AND q.kind = 'coding'
+    ) AS shown ORDER BY at DESC LIMIT 1"""
 
 
 @lru_cache(maxsize=64)

@@ -68,10 +68,10 @@ async def test_filters_and_the_page_buttons_carry_them(app: App, content_dir: Pa
 async def test_bad_pages_and_filters_get_clear_replies(app: App, content_dir: Path) -> None:
     await bank(app, content_dir, count=3)
     for text, says in [
-        ("/questions page:9", "There is no page 9: this list has 1 page(s)."),
+        ("/questions page:9", "There is no page 9: this list has 1 page(s); the last is `page:1`."),
         ("/questions page:0", "`page:0` is not a page number"),
         ("/questions page:-1", "`page:-1` is not a page number"),
-        ("/questions page:" + "9" * 50, "is not a page number"),
+        ("/questions page:" + "9" * 50, "There is no page 99999999…: this list has 1"),
         ("/questions topic:nothing", "There is no topic `nothing`"),
         ("/questions topic:gpu kind:coding", "No question fits: topic:gpu, kind:coding."),
         ("/questions difficulty:extreme", "difficulty"),

@@ -38,7 +38,7 @@ async def test_hints_come_one_at_a_time_each_with_a_button_for_the_next(app: App
 
 async def test_each_hint_taken_is_recorded_once(app: App) -> None:
     for _ in range(3):
-        await line(app, "/hint fast-power")
+        await line(app, "/hint fast-power level:1")
     await line(app, "/hint fast-power level:2")
     rows = await app.db.fetch_all("SELECT user_id, problem_id, level FROM hints_taken "
                                    "ORDER BY level")  # fmt: skip
@@ -57,3 +57,28 @@ async def test_no_hints_and_bad_levels_get_sentences(app: App, content_dir: Path
         assert reply.ephemeral
     rows = await app.db.fetch_all("SELECT count(*) FROM hints_taken")
     assert rows[0][0] == 0
+
+
+async def test_a_bare_hint_walks_the_hints_of_the_problem_shown_last(app: App) -> None:
+    nothing = await line(app, "/hint")
+    assert nothing.tone is Tone.USER_ERROR and "Which problem?" in nothing.body
+    await line(app, "/question fast-power")
+    await line(app, "/question python-gil")  # not a coding problem: the last one shown is
+    bodies = [(await line(app, "/hint")).body for _ in range(3)]
+    assert bodies == ["hint 1", "hint 2", "hint 3"]
+    done = await line(app, "/hint")
+    assert done.tone is Tone.INFO and done.ephemeral
+    assert done.body.startswith("You have taken all 3 hints of `fast-power`."), done.body
+    again = await line(app, "/hint fast-power", Locale.ZH)
+    assert again.body.startswith("`fast-power` 的 3 条提示你都已看过。"), again.body
+    assert (await line(app, "/hint level:2")).body == "hint 2"  # a level shows one again
+
+
+async def test_a_bare_hint_is_about_the_daily_problem_posted_here(app: App) -> None:
+    admin = User("test", "a1", "admin", is_admin=True)
+    for text in ("/schedule set 09:00 UTC days:none coding:daily", "/daily now"):
+        done = await app.core.handle_line(text, user=admin, channel=WHERE, locale=Locale.EN)
+        assert done.tone is Tone.INFO, done.body
+    first = await line(app, "/hint")
+    assert first.body == "hint 1" and first.title is not None and "Hint 1 of 3" in first.title
+    assert (await line(app, "/hint")).body == "hint 2"

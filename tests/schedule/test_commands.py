@@ -68,7 +68,7 @@ async def test_everyone_can_show_but_only_admins_change(
     [
         ({"time": "25:00", "timezone": "Asia/Shanghai"}, "time: '25:00' is not a time of day"),
         ({"time": "09:00", "timezone": "Mars/Base"}, "timezone: 'Mars/Base' is not an IANA"),
-        ({"time": "09:00"}, "needs a time and a time zone"),
+        ({"time": "09:00", "timezone": "UTC", "lang": "fr"}, "`lang` must be one of: en, zh"),
         ({"time": "09:00", "timezone": "UTC", "topic": "cooking"}, "No question has topic"),
         ({"time": "09:00", "timezone": "UTC", "days": "someday"}, "days: 'someday' is not a day"),
         ({"time": "09:00", "timezone": "UTC", "days": "none"}, "at least one posting day"),
@@ -152,7 +152,7 @@ async def test_options_that_do_more_than_they_say_are_explained(core: Studybot) 
         "Note: 08:30 is not after the post time, so each answer comes the next day at 08:30.",
     ]
     short = await core.handle(run("schedule", action="set", time="09:00", timezone="UTC",
-                                  answer="2h"))  # fmt: skip
+                                  days="daily", coding="none", answer="2h"))  # fmt: skip
     assert {f.name: f.value for f in short.fields}["Answer"] == "+2h"  # read as a delay
     assert "Note:" not in short.body
 
@@ -185,3 +185,28 @@ async def test_a_schedule_topic_may_be_named_in_chinese(
     assert reply.tone is Tone.INFO, reply.body
     saved = await stored(loaded_database)
     assert saved is not None and getattr(saved, "topic", None) == "distributed"
+
+
+async def test_set_on_a_schedule_changes_what_it_names_and_keeps_the_rest(
+    core: Studybot, loaded_database: Database
+) -> None:
+    new = await core.handle(run("schedule", action="set", days="weekdays"))
+    assert new.tone is Tone.USER_ERROR and "A new daily question needs a time and a time zone" \
+        in new.body  # fmt: skip
+    full = {"time": "09:00", "timezone": "Asia/Shanghai", "days": "mon,wed,fri", "coding": "wed",
+            "topic": "gpu", "answer": "18:00", "summary": "weekly", "lang": "zh"}  # fmt: skip
+    await core.handle(run("schedule", action="set", **full))
+    moved = await core.handle(run("schedule", action="set", time="10:30"))
+    assert moved.tone is Tone.INFO, moved.body
+    assert ("Kept as they were (give them to change them): timezone, days, coding, topic, "
+            "answer, summary, lang.") in moved.body.splitlines()  # fmt: skip
+    saved = await ScheduleStore(loaded_database).for_channel(CHANNEL)
+    assert saved is not None
+    assert (saved.post_at.strftime("%H:%M"), saved.zone.key, saved.days, saved.coding_days,
+            saved.topic, str(saved.answer), saved.weekly_summary, saved.locale) == (
+        "10:30", "Asia/Shanghai", frozenset({0, 2, 4}), frozenset({2}), "gpu", "18:00", True,
+        Locale.ZH)  # fmt: skip
+    await core.handle(run("schedule", action="set", topic="any", summary="off", lang="en"))
+    saved = await ScheduleStore(loaded_database).for_channel(CHANNEL)
+    assert saved is not None and saved.topic is None and not saved.weekly_summary
+    assert saved.locale is Locale.EN and saved.post_at.strftime("%H:%M") == "10:30"

@@ -29,6 +29,11 @@ def test_queries_use_bigrams_or_a_lone_character() -> None:
     assert query_tokens("all-reduce AllReduce") == ["allreduce"]
 
 
+def test_traditional_characters_fold_to_simplified_on_both_sides() -> None:
+    assert query_tokens("顯存 多執行緒") == query_tokens("显存 多执行绪")
+    assert index_tokens("記憶體頻寬") == index_tokens("记忆体频宽")
+
+
 @pytest.mark.parametrize(
     "hostile",
     ['"', "NEAR(a b)", "a* OR b", "col:title", "(((", "AND", '显存" OR "x', "^start", "-x +y"],
