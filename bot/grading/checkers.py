@@ -5,6 +5,9 @@ the solution returned, with the arguments as they were after the call. It answer
 (passed) or a Reason (a message key and its values, worded in each reader's language).
 Nothing here trusts the solution's objects: the values are plain data decoded in the parent,
 so equality means equality.
+
+A reason's values may come from the expected result (an element, a shape, a group count):
+on a hidden test only its kind is shown, `MISMATCH[reason.key]`, a message without values.
 """
 
 from __future__ import annotations
@@ -204,6 +207,19 @@ def _contraction_has_cycle(nodes: list[dict[str, Any]], groups: list[list[str]],
                 ready.append(tail)
     return seen != len(indegree)
 
+
+# The kind of mismatch each reason is, as a hidden test says it (the judge's own reasons too).
+MISMATCH = {
+    "reason.wrong_result": "mismatch.value", "reason.not_close": "mismatch.value",
+    "reason.element": "mismatch.value", "reason.matrix_wrong": "mismatch.value",
+    "reason.not_a_number": "mismatch.type", "reason.not_an_array": "mismatch.type",
+    "reason.uncomparable": "mismatch.type", "reason.shape": "mismatch.shape",
+    "reason.copy_not_in_place": "mismatch.in_place", "reason.not_minimal": "mismatch.not_minimal",
+    "reason.not_groups": "mismatch.groups", "reason.groups_cover": "mismatch.groups",
+    "reason.groups_cycle": "mismatch.groups", "reason.group_empty": "mismatch.groups",
+    "reason.group_exits": "mismatch.groups", "reason.group_disconnected": "mismatch.groups",
+    "reason.result_too_large": "mismatch.too_large",
+}  # fmt: skip
 
 CHECKERS: dict[str, Checker] = {"exact": exact, "close": close, "allclose": allclose,
                                 "in_place": in_place, "fusion": fusion}  # fmt: skip

@@ -214,7 +214,8 @@ async def test_lone_surrogates_are_replaced_everywhere(
     bad = "a\ud800b\udfffc"
     cases = problems["fast-power"].cases
     events = [{"event": "compiled", "notes": [bad]},
-              {"event": "test", "i": 0, "status": "error", "kind": "runtime", "error": bad},
+              {"event": "test", "i": 0, "status": "error", "kind": "runtime", "error": bad,
+               "output": bad},
               *({"event": "test", "i": i, "status": "ok", "value": bad}
                 for i in range(1, len(cases))),
               {"event": "done", "output": bad, "dropped": 0}]  # fmt: skip
