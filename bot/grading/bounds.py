@@ -165,8 +165,9 @@ def _container(value: list[Any] | dict[str, Any], parts: list[str], room: list[i
             parts.append(": ")
             room[0] -= 2
         _walk(item, parts, room, depth + 1)
-    parts.append(closing)
-    room[0] -= 1
+    if room[0] > 0:
+        parts.append(closing)
+        room[0] -= 1
 
 
 def _scalar(value: Any, room: int) -> str:
