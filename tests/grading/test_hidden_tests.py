@@ -34,7 +34,7 @@ from tests.fakes import REPO
 from tests.grading.conftest import UNHURRIED, reference
 from tests.waiting import PATIENCE
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+IN_THE_SANDBOX_LOOP = pytest.mark.asyncio(loop_scope="module")  # the `sandbox` fixture's loop
 HUNT = Path(__file__).with_name("payloads") / "hunt_inputs.py"
 
 
@@ -158,6 +158,7 @@ def leaks(problem: Problem, text: str) -> list[str]:
     return [piece for piece in hidden_data(problem) if piece in text]
 
 
+@IN_THE_SANDBOX_LOOP
 @pytest.mark.parametrize(
     ("problem_id", "wrong", "kind"),
     [
@@ -189,6 +190,7 @@ async def test_a_restricted_solution_that_prints_its_inputs_shows_nothing_hidden
         assert words not in text.lower()
 
 
+@IN_THE_SANDBOX_LOOP
 async def test_an_error_on_a_hidden_test_shows_its_type_and_line_not_its_message(
     grader: Grader, problems: dict[str, Problem]
 ) -> None:
@@ -236,6 +238,7 @@ def FORGED(leak):
 }
 
 
+@IN_THE_SANDBOX_LOOP
 @pytest.mark.parametrize("forgery", list(FORGERIES))
 async def test_plain_python_that_steals_every_input_and_forges_its_report_shows_nothing(
     sandbox: Sandbox, problems: dict[str, Problem], forgery: str
