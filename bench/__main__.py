@@ -13,6 +13,7 @@ from bench import (
     picks,
     queue,
     quiz_burst,
+    reports,
     review,
     schedule,
     scores,
@@ -35,6 +36,7 @@ SUITES = {
     "scores": scores.main,
     "stores": stores.main,
     "queue": queue.main,
+    "reports": reports.main,
 }
 
 if __name__ == "__main__":

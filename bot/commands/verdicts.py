@@ -1,10 +1,10 @@
 """How grades look as `Reply`s.
 
-Samples show input, expected and actual values; hidden tests only pass or fail (with the
-checker's reason, never their data). Everything a solution wrote or raised is echoed through
-`echo`: cut to a length first (a 10 MB compile error never reaches an adapter, whoever built
-the Grade), then `neutralize`d, inside code blocks it cannot close, or, in one line, mention
-nobody on any platform.
+Samples show input, expected and actual values; hidden tests only pass or fail (with the kind
+of failure the judge kept, never their data: see bot/grading/judge.py). Everything a solution
+wrote or raised is echoed through `echo`: cut to a length first (a 10 MB compile error never
+reaches an adapter, whoever built the Grade), then `neutralize`d, inside code blocks it cannot
+close, or, in one line, mention nobody on any platform.
 """
 
 from __future__ import annotations

@@ -5,21 +5,34 @@ first failing test's, in test order; tests after a test that ended the process a
 A report cut short is explained by how the worker ended: killed at the wall-clock deadline or
 by the CPU limit (SIGXCPU) means the test it was on ran out of time.
 
-The report is the worker's word, and the worker runs hostile code: every field is checked for
-its type before use, text is capped and its lone surrogates replaced (so it encodes as UTF-8
-in JSON, SQLite and HTTP), and a checker that raises on what it was given is a wrong answer
-with the reason, not a crash. Nothing here raises on any report.
+The report is the worker's word, and the worker runs hostile code: every line is measured
+before it is decoded and decoded only within its budget (bot/grading/bounds.py), every field is
+checked for its type before use, text is capped and its lone surrogates replaced (so it
+encodes as UTF-8 in JSON, SQLite and HTTP), and a checker that raises on what it was given is
+a wrong answer with the reason, not a crash. Nothing here raises on any report.
+
+Hidden tests stay hidden in what is shown. The parent hands the worker a test's input only
+when the line before it has arrived (`READY_FOR_INPUT`, see `Feeder`), so the lines up to the
+one that released the first hidden input were written without any hidden input; every line
+after it may carry one, whatever it claims to be (an escaped worker writes what it likes). Of
+those late lines only verdicts are kept: no printed output, no value, and for a failing test
+the kind of mismatch (checkers.MISMATCH) or of error (a built-in exception's name, its message
+only if it is one of the interpreter's fixed ones, and the line), never a figure or a shape
+of the expected result.
 """
 
 from __future__ import annotations
 
-import json
+import builtins
 import logging
+import re
 import signal
 from typing import Any
 
 from bot.grades import Grade, RawRun, Reason, TestResult, Verdict
-from bot.grading.checkers import CHECKERS, Outcome
+from bot.grading.bounds import FLOOR, Budget, budgets, heading, loads, prefix, shown
+from bot.grading.checkers import CHECKERS, MISMATCH, Outcome
+from bot.grading.pool import READY_FOR_INPUT
 from bot.grading.problems import Case, Problem
 from bot.grading.sandbox import MEMORY_EXIT
 from bot.i18n import english
@@ -37,6 +50,23 @@ KINDS = {
     "result": Verdict.RUNTIME_ERROR,
 }
 TIME_SIGNALS = {signal.SIGXCPU, signal.SIGKILL}
+ENDINGS = frozenset({"reason.time", "reason.memory", "reason.too_large", "reason.crashed",
+                     "reason.no_report"})  # fmt: skip
+LATE = "late"  # set on every decoded event (over the worker's own): written after a hidden input
+ERROR = re.compile(r"(?P<name>[A-Za-z_]\w{0,60})(?:: .*?)??(?: \(line (?P<line>\d{1,7})\))?", re.S)
+BUILTIN_ERRORS = frozenset(
+    name for name, value in vars(builtins).items()
+    if isinstance(value, type) and issubclass(value, BaseException)
+)  # fmt: skip
+# Messages the interpreter writes that say nothing of the data: kept on a hidden test's error.
+FIXED_MESSAGES = frozenset({
+    "list index out of range", "tuple index out of range", "string index out of range",
+    "list assignment index out of range", "pop from empty list", "pop index out of range",
+    "division by zero", "float division by zero", "integer division or modulo by zero",
+    "integer modulo by zero", "float modulo", "math domain error", "math range error",
+    "maximum recursion depth exceeded", "maximum recursion depth exceeded in comparison",
+    "maximum recursion depth exceeded while calling a Python object", "index out of range",
+})  # fmt: skip
 
 
 def judge(problem: Problem | None, raw: RawRun) -> Grade:
@@ -49,7 +79,7 @@ def judge(problem: Problem | None, raw: RawRun) -> Grade:
 
 
 def _judge(problem: Problem | None, raw: RawRun) -> Grade:
-    events = decode(raw.lines)
+    events = _read(problem, raw.lines)
     head = events[0] if events else {}
     name = problem.id if problem else None
     if head.get("event") == "compile_error":
@@ -59,7 +89,7 @@ def _judge(problem: Problem | None, raw: RawRun) -> Grade:
         return Grade(name, Verdict.RULE_VIOLATION,
                      **_said(Reason.of("reason.rule", rule=rule, line=line)))  # fmt: skip
     done = next((e for e in events if e.get("event") == "done"), {})
-    common = _common(head, done, raw)
+    common = _common(head, done, raw, events)
     stopped = _load_failure(events, problem)
     if stopped is not None:
         verdict, said = stopped
@@ -77,15 +107,74 @@ def _judge(problem: Problem | None, raw: RawRun) -> Grade:
 
 
 def decode(lines: list[bytes]) -> list[dict[str, Any]]:
+    """Every event of a report, decoded whole: for the escape drill, an operator's command
+    whose point is to show all a worker wrote (its own process, not the bot's loop)."""
     events = []
     for line in lines:
         try:
-            event = json.loads(line)
-        except (ValueError, RecursionError, MemoryError):  # ValueError: also digits past 4300
-            break  # a damaged report ends here; what follows cannot be trusted
+            event = loads(line)
+        except (ValueError, RecursionError, MemoryError):
+            break
         if isinstance(event, dict):
             events.append(event)
     return events
+
+
+def _read(problem: Problem | None, lines: list[bytes]) -> list[dict[str, Any]]:
+    """The report's events in order, each marked `LATE` or not; a damaged line ends it
+    (what follows cannot be trusted)."""
+    tests = budgets(problem) if problem is not None else ()
+    late = _hidden_from(problem, lines)
+    events = []
+    for n, line in enumerate(lines):
+        event = _event(line, tests)
+        if event is None:
+            break
+        if isinstance(event, dict):
+            event[LATE] = n >= late
+            events.append(event)
+    return events
+
+
+def _hidden_from(problem: Problem | None, lines: list[bytes]) -> int:
+    """The first line that may have been written knowing a hidden test's input: the one
+    after the line that released it (the `Feeder` sends input k on the k-th ready line)."""
+    cases = problem.cases if problem is not None else ()
+    first = next((k for k, case in enumerate(cases) if not case.sample), None)
+    ready = 0
+    for n, line in enumerate(lines):
+        if first is not None and line.startswith(READY_FOR_INPUT):
+            if ready == first:
+                return n + 1
+            ready += 1
+    return len(lines)
+
+
+def _event(line: bytes, tests: tuple[Budget, ...]) -> Any:
+    """One line decoded within its budget, a stand-in event for a line over it, or None if
+    the line is damaged."""
+    name, index = heading(line)
+    test = name == "test" and index is not None and 0 <= index < len(tests)
+    budget = tests[index] if test and index is not None else FLOOR
+    if len(line) > budget.size or not budget.holds(Budget.of(line)):
+        return _refused(line, name, index)
+    try:
+        return loads(line)
+    except (ValueError, RecursionError, MemoryError):  # ValueError: also digits past 4300
+        return None
+
+
+def _refused(line: bytes, name: str, index: int | None) -> dict[str, Any] | None:
+    """What is kept of a line over its budget, never decoded whole: a test's result is far
+    larger than the expected one; of a compile error or a script's output, the start."""
+    if name == "test" and index is not None:
+        return {"event": "test", "i": index, "status": "refused"}
+    if name == "compile_error":
+        return {"event": name, "message": prefix(line, "message", MESSAGE_KEPT)[0]}
+    if name == "done":
+        output, dropped = prefix(line, "output", OUTPUT_KEPT)
+        return {"event": name, "output": output, "dropped": dropped}
+    return None
 
 
 def text(value: Any, limit: int = MESSAGE_KEPT) -> str:
@@ -101,10 +190,7 @@ def text(value: Any, limit: int = MESSAGE_KEPT) -> str:
 
 
 def _json(value: Any) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (ValueError, TypeError, RecursionError):
-        return "(unprintable)"
+    return shown(value, MESSAGE_KEPT)
 
 
 def _int(value: Any, default: int = 0) -> int:
@@ -118,22 +204,35 @@ def _number(value: Any) -> float | None:
     return float(value)
 
 
-def _common(head: dict[str, Any], done: dict[str, Any], raw: RawRun) -> dict[str, Any]:
+def _common(first: dict[str, Any], done: dict[str, Any], raw: RawRun,
+            events: list[dict[str, Any]]) -> dict[str, Any]:  # fmt: skip
     # Usage is the kernel's, through the worker's keeper: never the report's own figures,
     # which a solution that escaped the restricted layer could write as it pleased.
     cpu = _number(raw.exit.cpu_ms) if raw.exit else None
     peak = _number(raw.exit.maxrss_kb) if raw.exit else None
-    output = done.get("output", "")
-    output = output if isinstance(output, str) else ""
-    notes = head.get("notes", ())
-    notes = notes[:10] if isinstance(notes, list) else ()
+    notes = first.get("notes", ())
+    notes = notes[:10] if isinstance(notes, list) and not first.get(LATE) else ()
+    output, dropped = _printed(events)
     return {
         "output": text(output[:OUTPUT_KEPT], OUTPUT_KEPT),
-        "output_dropped": max(_int(done.get("dropped")), 0) + max(len(output) - OUTPUT_KEPT, 0),
+        "output_dropped": dropped + max(len(output) - OUTPUT_KEPT, 0),
         "notes": tuple(text(n, 200) for n in notes),
         "cpu_ms": cpu,
         "peak_kb": None if peak is None else int(peak),
     }
+
+
+def _printed(events: list[dict[str, Any]]) -> tuple[str, int]:
+    """What was printed before any hidden test (each line carries what was printed since
+    the one before), and how many characters of it were dropped."""
+    pieces, dropped = [], 0
+    for e in events:
+        output = e.get("output")
+        if e.get(LATE) or e.get("event") not in ("test", "done") or not isinstance(output, str):
+            continue
+        pieces.append(output[: OUTPUT_KEPT + 1])
+        dropped += max(_int(e.get("dropped")), 0) + max(len(output) - OUTPUT_KEPT - 1, 0)
+    return "".join(pieces), dropped
 
 
 def _load_failure(events: list[dict[str, Any]],
@@ -144,7 +243,8 @@ def _load_failure(events: list[dict[str, Any]],
             reason = Reason.of("reason.define", function=problem.function)
             return Verdict.COMPILE_ERROR, _said(reason)
         if e.get("event") == "test" and _index(e) == -1:
-            return _kind(e), {"message": text(e.get("error"))}
+            error = text(e.get("error"))
+            return _kind(e), {"message": _error_kind(error) if e.get(LATE) else error}
     return None
 
 
@@ -224,6 +324,9 @@ def _signal_name(number: int) -> str:
 
 
 def _checked(problem: Problem, case: Case, event: dict[str, Any]) -> TestResult:
+    if event.get("status") == "refused":
+        return _shown(case, Verdict.WRONG_ANSWER, Reason.of("reason.result_too_large"), None,
+                      event)  # fmt: skip
     if event.get("status") != "ok":
         return _shown(case, _kind(event), text(event.get("error")), None, event)
     args = event.get("args")
@@ -257,14 +360,43 @@ def _shown(case: Case, verdict: Verdict, said: str | Reason | None, got: Any,
            event: dict[str, Any] | None = None) -> TestResult:  # fmt: skip
     """A test's result; `said` is the solution's own error text or the grader's Reason."""
     cpu = _number(event.get("cpu_ms")) if event else None
+    if not case.sample or (event is not None and event.get(LATE)):
+        said = _hidden(verdict, said, event)
     reason = said if isinstance(said, Reason) else None
     message = english(said) if isinstance(said, Reason) else said
-    if not case.sample:  # hidden: pass or fail, and the checker's reason, never the data
+    if not case.sample:  # hidden: pass or fail, and the kind of failure, never the data
         return TestResult(case.number, False, verdict, message, cpu_ms=cpu, reason=reason)
+    if event is not None and event.get(LATE):  # a sample reported out of turn
+        return TestResult(case.number, True, verdict, message, cpu_ms=cpu, reason=reason)
     return TestResult(case.number, True, verdict, message, _text(case.args()),
                       _text(case.expected), None if got is None else _text(got), cpu,
                       reason)  # fmt: skip
 
 
 def _text(value: Any) -> str:
-    return text(_json(value), SHOWN)
+    return text(shown(value, SHOWN), SHOWN)
+
+
+def _hidden(verdict: Verdict, said: str | Reason | None,
+            event: dict[str, Any] | None) -> str | Reason | None:  # fmt: skip
+    """What may be said of a hidden test's failure: the kind, never a value."""
+    if isinstance(said, Reason):  # the parent's own words on how it ended carry no data
+        return said if said.key in ENDINGS else Reason.of(MISMATCH.get(said.key, "mismatch.value"))
+    kind = _kind(event) if event is not None else None
+    if verdict is Verdict.TIME_LIMIT_EXCEEDED or kind is Verdict.TIME_LIMIT_EXCEEDED:
+        return Reason.of("reason.time")
+    if event is not None and event.get("kind") == "result":
+        return Reason.of("mismatch.not_plain")
+    return None if said is None else _error_kind(said)
+
+
+def _error_kind(error: str) -> str:
+    """A solution's error as a hidden test may show it: a built-in exception's name, its
+    message if the interpreter's own fixed words, and the solution's line."""
+    match = ERROR.fullmatch(error)
+    if match is None:
+        return "error"
+    name = match["name"] if match["name"] in BUILTIN_ERRORS else "Exception (own class)"
+    message = error[len(match["name"]) + 2 :].removesuffix(f" (line {match['line']})")
+    shown_ = f"{name}: {message}" if message in FIXED_MESSAGES else name
+    return shown_ + (f" (line {match['line']})" if match["line"] else "")

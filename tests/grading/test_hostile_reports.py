@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import tracemalloc
 from collections.abc import AsyncIterator, Awaitable
 from typing import Any, TypeVar
 
 import pytest
 
-from bot.grades import Grade, Verdict
+from bot.grades import Grade, RawRun, Reason, Verdict
+from bot.grading.bounds import shown
 from bot.grading.grader import Grader
-from bot.grading.judge import MESSAGE_KEPT, OUTPUT_KEPT
+from bot.grading.judge import MESSAGE_KEPT, OUTPUT_KEPT, judge
 from bot.grading.pool import READ_CHUNK
 from bot.grading.problems import Problem
 from bot.grading.timing import FixedLimits
@@ -214,7 +216,8 @@ async def test_lone_surrogates_are_replaced_everywhere(
     bad = "a\ud800b\udfffc"
     cases = problems["fast-power"].cases
     events = [{"event": "compiled", "notes": [bad]},
-              {"event": "test", "i": 0, "status": "error", "kind": "runtime", "error": bad},
+              {"event": "test", "i": 0, "status": "error", "kind": "runtime", "error": bad,
+               "output": bad},
               *({"event": "test", "i": i, "status": "ok", "value": bad}
                 for i in range(1, len(cases))),
               {"event": "done", "output": bad, "dropped": 0}]  # fmt: skip
@@ -233,3 +236,77 @@ async def test_a_report_cut_mid_line_keeps_its_complete_lines(
     grade = await graded(closing, problems, data, None)
     assert grade.verdict is Verdict.RUNTIME_ERROR
     assert grade.message == "the process ended before reporting a result"
+
+
+# A bounded parent: a line is measured before it is decoded, and what is shown of a value is
+# cut to size before it is encoded. Memory is what these tests count (tracemalloc's peak
+# while judging), not time.
+
+
+def judged_within(problem: Problem | None, data: bytes) -> tuple[Grade, float]:
+    """`data` judged as a report (its lines as `read_report` keeps them), and the most
+    memory judging it allocated beside the report itself, in MB."""
+    raw = RawRun(lines=data.split(b"\n")[:-1])
+    tracemalloc.start()
+    try:
+        grade = judge(problem, raw)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return grade, peak / MB
+
+
+def first_returns(problem: Problem, value: bytes) -> bytes:
+    """A report whose first (sample) test returned `value` (JSON text), the rest 0.0."""
+    line = b'{"event": "test", "i": 0, "status": "ok", "value": ' + value + b', "cpu_ms": 0.1}\n'
+    rest = ({"event": "test", "i": i, "status": "ok", "value": 0.0}
+            for i in range(1, len(problem.cases)))  # fmt: skip
+    return report({"event": "compiled", "notes": []}) + line + report(*rest, {"event": "done"})
+
+
+HUGE = {
+    "16 MiB of tiny values": b"[" + b"0," * (8 * MB - 64) + b"0]",
+    "620,000 floats": json.dumps([0.123456789012345 + i for i in range(620_000)]).encode(),
+    "a 10 MB string of escapes": json.dumps("é\n" * (10 * MB // 8)).encode(),
+    "lists nested 100,000 deep": b"[" * 100_000 + b"]" * 100_000,
+    "20,000 empty lists in 60 KB": b"[" + b"[]," * 20_000 + b"[]]",
+}
+
+
+@pytest.mark.parametrize("value", HUGE.values(), ids=list(HUGE))
+def test_a_result_far_larger_than_expected_is_refused_before_decoding(
+    problems: dict[str, Problem], value: bytes
+) -> None:
+    problem = problems["fast-power"]
+    grade, extra = judged_within(problem, first_returns(problem, value))
+    assert extra < 1, f"judging took {extra:.1f} MB"  # decoded, it would take 20-500 MB
+    first = grade.tests[0]
+    assert first.verdict is Verdict.WRONG_ANSWER
+    assert first.reason == Reason.of("reason.result_too_large")
+    assert first.got is None
+
+
+def test_every_right_answer_fits_its_budget(problems: dict[str, Problem]) -> None:
+    """The budgets refuse nothing a right answer can be: each problem's expected results,
+    reported as a solution's, are accepted."""
+    for problem in problems.values():
+        events = [{"event": "test", "i": i, "status": "ok",
+                   "value": None if problem.wants_args else c.expected,
+                   "args": [c.expected] if problem.wants_args else None}
+                  for i, c in enumerate(problem.cases)]  # fmt: skip
+        grade, _ = judged_within(problem, report({"event": "compiled"}, *events, {"event": "done"}))
+        assert grade.verdict is Verdict.ACCEPTED, (problem.id, grade.message)
+
+
+def test_a_value_is_shown_without_encoding_it_whole() -> None:
+    value = [[0.5] * 1000] * 1000  # a million floats, 5 MB as JSON
+    tracemalloc.start()
+    try:
+        text = shown(value, 300)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert text.startswith("[[0.5, 0.5, ") and 300 < len(text) < 320
+    assert peak < 64 * 1024  # json.dumps would build the whole 5 MB first
+    assert shown(nested(50_000), 300) == "[" * 301  # json.dumps: RecursionError
+    assert shown({"a": [1, "x", None, True]}, 300) == '{"a": [1, "x", null, true]}'

@@ -6,10 +6,15 @@
     {"event": "compile_error", "message": "line 3: ..."}
     {"event": "rule_violation", "rule": "**", "line": 7}
 
-    {"event": "test", "i": 0, "status": "ok", "value": ..., "args": [...], "cpu_ms": 0.4}
+    {"event": "test", "i": 0, "status": "ok", "value": ..., "args": [...], "cpu_ms": 0.4,
+     "output": "...printed...", "dropped": 0}
     {"event": "test", "i": 1, "status": "error", "kind": "runtime"|"memory"|"time"|"result",
-     "error": "IndexError: list index out of range", "cpu_ms": ...}
+     "error": "IndexError: list index out of range", "cpu_ms": ..., "output": ..., "dropped": 0}
     {"event": "done", "output": "...printed...", "dropped": 0, "cpu_ms": ..., "maxrss_kb": ...}
+
+Each test's line and `done` carry what was printed since the line before (within one cap for
+the whole run), so the parent can show what was printed while the module loaded and during
+sample tests, and nothing printed during a hidden one.
 
 Values go back as plain data (plain.py: None, bool, int, float, str, lists and str-keyed
 dicts, numpy numbers and arrays converted; depth and size capped), so the parent compares
@@ -61,13 +66,28 @@ def execute(job: Mapping[str, Any], emit: Callable[[Event], None],
     emit({"event": "compiled", "notes": notes})
     sys.setrecursionlimit(recursion_limit())
     namespace = _plain_globals() if job.get("plain") else solution_globals(output)
+    printed = _Printed(output)
     loaded = _load(code, namespace, job, emit)
     if loaded and job["mode"] == "grade":
-        _run_tests(namespace, job, emit, iter(job["tests"]) if inputs is None else inputs)
+        tests = iter(job["tests"]) if inputs is None else inputs
+        _run_tests(namespace, job, lambda event: emit(event | printed.since()), tests)
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    emit({"event": "done", "output": output.text(), "dropped": output.dropped,
+    emit({"event": "done", **printed.since(),
           "cpu_ms": round((usage.ru_utime + usage.ru_stime) * 1000, 3),
           "maxrss_kb": usage.ru_maxrss})  # fmt: skip
+
+
+class _Printed:
+    """What was printed since the last line that carried printed output."""
+
+    def __init__(self, output: Output) -> None:
+        self._output, self._parts, self._dropped = output, 0, 0
+
+    def since(self) -> dict[str, Any]:
+        parts, dropped = self._output.parts, self._output.dropped
+        fresh = {"output": "".join(parts[self._parts :]), "dropped": dropped - self._dropped}
+        self._parts, self._dropped = len(parts), dropped
+        return fresh
 
 
 def _compile(job: Mapping[str, Any]) -> tuple[CodeType, list[str]]:
