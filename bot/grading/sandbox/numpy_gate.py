@@ -116,7 +116,7 @@ def incoming(value: Any, depth: int = 0) -> Any:
         if all(type(v) in _LEAVES for v in value):
             return value
         return kind(incoming(v, depth + 1) for v in value)
-    if kind is np.ndarray or kind in SCALAR_CLASSES:
+    if kind is np.ndarray or isinstance(value, np.generic):
         if allowed(value.dtype):
             return value
         raise NumpyRefused(f"numpy values of dtype {value.dtype} are not available")
@@ -210,7 +210,10 @@ class NumpyClass(type):
         return call(cls._construct, args, kwargs)
 
     def __instancecheck__(cls, obj: Any) -> bool:
-        return isinstance(obj, cls._real)
+        if isinstance(obj, cls._real):
+            return True  # else a scalar class of the same dtype: `ulonglong` is a `uint64`
+        same = cls._real in SCALAR_CLASSES and isinstance(obj, np.generic)
+        return same and obj.dtype == np.dtype(cls._real)
 
     def __subclasscheck__(cls, sub: Any) -> bool:
         return isinstance(sub, type) and issubclass(getattr(sub, "_real", sub), cls._real)
@@ -228,16 +231,21 @@ def _make(real: type, construct: Callable[..., Any] | None) -> NumpyClass:
 
 SCALAR_CLASSES = frozenset(dt.type for dt in DTYPES)
 STAND_INS: dict[type, NumpyClass] = {real: _make(real, real) for real in SCALAR_CLASSES}
+BY_DTYPE: dict[np.dtype[Any], NumpyClass] = {np.dtype(real): cls for real, cls in STAND_INS.items()}
+STAND_INS[np.str_] = _make(np.str_, np.str_)  # what an array of str holds
 STAND_INS[np.ndarray] = _make(np.ndarray, None)
 STAND_INS[np.dtype] = _make(np.dtype, dtype)
 
 
 def stand_in(cls: type) -> NumpyClass:
-    """The stand-in of numpy's class `cls` (dtype classes share `np.dtype`'s), or refused."""
+    """The stand-in of numpy's class `cls`, or refused. Dtype classes share `np.dtype`'s;
+    a scalar class shares the stand-in of its dtype's (`ulonglong` is `uint64`'s)."""
     if cls in STAND_INS:
         return STAND_INS[cls]
     if issubclass(cls, np.dtype):
         return STAND_INS[np.dtype]
+    if issubclass(cls, np.generic) and np.dtype(cls) in DTYPES:
+        return BY_DTYPE[np.dtype(cls)]
     raise NumpyRefused(f"numpy's class {cls.__name__} is not available")
 
 
