@@ -35,7 +35,8 @@ underscore names in its classes but eight comparison and init methods, keyword n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import types
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -46,7 +47,7 @@ DTYPES = frozenset(np.dtype(t) for t in (
     np.uint64, np.float16, np.float32, np.float64, np.complex64, np.complex128,
 ))  # fmt: skip
 STRING_KIND = "U"  # arrays of str: data, no memory of their own to reinterpret
-BUILTIN_DTYPES = (int, float, bool, complex, str)
+BUILTIN_DTYPES = frozenset({int, float, bool, complex, str})
 REFUSED_KEYWORDS = frozenset({"buffer", "strides", "like", "signature", "extobj"})
 
 # Array attributes a solution may read, reviewed against ndarray's full list. Left out:
@@ -67,6 +68,7 @@ PLAIN_RESULTS = frozenset({"tolist"})
 UFUNC = ("reduce", "accumulate", "outer", "at")
 MAX_DEPTH = 64
 
+BuiltinMethod = types.BuiltinMethodType
 _LEAVES = frozenset({int, float, bool, complex, str, type(None), range, slice, type(...)})
 
 
@@ -83,8 +85,7 @@ def dtype(value: Any = float) -> np.dtype[Any]:
     """The one way a dtype is named: a dtype from the short list, or `NumpyRefused`."""
     if isinstance(value, NumpyClass):
         value = value._real
-    if not (type(value) is str or isinstance(value, np.dtype) or _is_one_of(value, BUILTIN_DTYPES)
-            or _is_one_of(value, SCALAR_CLASSES)):  # fmt: skip
+    if not (type(value) is str or isinstance(value, np.dtype) or _is_class_of(value)):
         raise NumpyRefused(f"dtype must be named by a string or a numpy type, not "
                            f"{type(value).__name__}")  # fmt: skip
     try:
@@ -97,8 +98,10 @@ def dtype(value: Any = float) -> np.dtype[Any]:
     return result
 
 
-def _is_one_of(value: object, kinds: Iterable[type]) -> bool:
-    return any(value is kind for kind in kinds)  # identity: no solution `__eq__` runs
+def _is_class_of(value: object) -> bool:
+    """A builtin or numpy scalar class that names a dtype. Classes hash by identity (their
+    metaclass is `type`), so no solution `__eq__` runs."""
+    return isinstance(value, type) and value in NAMING_CLASSES
 
 
 def allowed(dt: np.dtype[Any]) -> bool:
@@ -113,7 +116,7 @@ def incoming(value: Any, depth: int = 0) -> Any:
     if kind is list or kind is tuple:
         if depth > MAX_DEPTH:
             raise NumpyRefused("too deeply nested for numpy")
-        if all(type(v) in _LEAVES for v in value):
+        if _LEAVES.issuperset(map(type, value)):  # a row of numbers: one pass in C
             return value
         return kind(incoming(v, depth + 1) for v in value)
     if kind is np.ndarray or isinstance(value, np.generic):
@@ -124,7 +127,7 @@ def incoming(value: Any, depth: int = 0) -> Any:
         if allowed(value):
             return value
         raise NumpyRefused(f"dtype {value} is not available")
-    if _is_one_of(value, BUILTIN_DTYPES):
+    if isinstance(value, type) and value in BUILTIN_DTYPES:
         return value
     if isinstance(value, NumpyClass):
         return dtype(value).type
@@ -230,6 +233,7 @@ def _make(real: type, construct: Callable[..., Any] | None) -> NumpyClass:
 
 
 SCALAR_CLASSES = frozenset(dt.type for dt in DTYPES)
+NAMING_CLASSES = BUILTIN_DTYPES | SCALAR_CLASSES
 STAND_INS: dict[type, NumpyClass] = {real: _make(real, real) for real in SCALAR_CLASSES}
 BY_DTYPE: dict[np.dtype[Any], NumpyClass] = {np.dtype(real): cls for real, cls in STAND_INS.items()}
 STAND_INS[np.str_] = _make(np.str_, np.str_)  # what an array of str holds
@@ -294,6 +298,8 @@ def attribute(obj: object, name: str, *default: object) -> Any:
     value = getattr(obj, name)
     if name in PLAIN_RESULTS:  # Python numbers of an allowed dtype, nothing to check
         return value
+    if type(value) is BuiltinMethod:  # a method of this numpy object
+        return Gated(value)
     return outgoing(value)
 
 
