@@ -253,7 +253,8 @@ def stand_in(cls: type) -> NumpyClass:
     raise NumpyRefused(f"numpy's class {cls.__name__} is not available")
 
 
-_OWNED: dict[type, frozenset[str] | None] = {}
+_OWNED: dict[type, frozenset[str] | None] = {}  # by the class of a value
+_CLASSES: dict[type, frozenset[str] | None] = {}  # by a class itself, read as an object
 
 
 def owns(obj: object) -> bool:
@@ -262,9 +263,13 @@ def owns(obj: object) -> bool:
 
 
 def _names_of(obj: object) -> frozenset[str] | None:
+    """The names readable on `obj` through the gate, or None when it is not numpy's.
+    Both answers are kept per class: this runs on every attribute read of a solution."""
+    if isinstance(obj, type):  # a class: its own attributes, whatever its metaclass holds
+        if obj not in _CLASSES:
+            _CLASSES[obj] = frozenset() if _numpy_class(obj) else None
+        return _CLASSES[obj]
     kind = type(obj)
-    if isinstance(obj, type):
-        return frozenset() if _numpy_class(obj) else None
     if kind not in _OWNED:
         _OWNED[kind] = _classify(kind)
     return _OWNED[kind]
