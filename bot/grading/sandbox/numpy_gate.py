@@ -69,7 +69,7 @@ UFUNC = ("reduce", "accumulate", "outer", "at")
 MAX_DEPTH = 64
 
 BuiltinMethod = types.BuiltinMethodType
-_LEAVES = frozenset({int, float, bool, complex, str, type(None), range, slice, type(...)})
+_LEAVES = frozenset({int, float, bool, complex, str, type(None), range, type(...)})
 
 
 class NumpyRefused(TypeError):
@@ -81,7 +81,7 @@ class NotAvailable(AttributeError):
     solution can tell: `getattr(a, "view", None)` is None)."""
 
 
-def dtype(value: Any = float) -> np.dtype[Any]:
+def dtype(value: Any) -> np.dtype[Any]:
     """The one way a dtype is named: a dtype from the short list, or `NumpyRefused`."""
     if isinstance(value, NumpyClass):
         value = value._real
@@ -112,6 +112,10 @@ def incoming(value: Any, depth: int = 0) -> Any:
     """`value` as numpy may receive it (stand-ins become their classes), or `NumpyRefused`."""
     kind = type(value)
     if kind in _LEAVES:
+        return value
+    if kind is slice:  # its bounds reach numpy too
+        for bound in (value.start, value.stop, value.step):
+            incoming(bound, depth + 1)
         return value
     if kind is list or kind is tuple:
         if depth > MAX_DEPTH:
@@ -149,7 +153,7 @@ def call(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
 def outgoing(value: Any, depth: int = 0) -> Any:
     """What a numpy call or attribute hands a solution: checked, gated, or refused."""
     kind = type(value)
-    if kind in _LEAVES or (kind is list and depth > 0):  # lists in lists: `tolist()` data
+    if kind in _LEAVES:
         return value
     if kind is np.ndarray or isinstance(value, np.generic):
         if allowed(value.dtype):
@@ -157,9 +161,10 @@ def outgoing(value: Any, depth: int = 0) -> Any:
         raise NumpyRefused(f"numpy values of dtype {value.dtype} are not available")
     if isinstance(value, np.dtype):
         return incoming(value)
-    if isinstance(value, list | tuple) and depth < 2:
-        for v in value:
-            outgoing(v, depth + 1)
+    if isinstance(value, list | tuple) and depth < MAX_DEPTH:  # `split`, `svd` and the like
+        if not _LEAVES.issuperset(map(type, value)):
+            for v in value:
+                outgoing(v, depth + 1)
         return value
     if isinstance(value, type):
         return stand_in(value)
