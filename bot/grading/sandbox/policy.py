@@ -10,6 +10,11 @@ do is ours to decide; this module assembles it from:
 - classes.py: the class statement, the `type` stand-in and the write guard;
 - allowlist.py and numpy_api.py: what each importable module exposes, as namespaces holding
   named, reviewed entries, taken from modules the zygote imported before any solution ran;
+  numpy's entries are gated (numpy_gate.py);
+- bans.py: what a problem bans, with its equivalents, is absent from that solution's builtins
+  and modules (`Importer` hands out namespaces without those names);
+- `_apply_` (calls with `*args`/`**kwargs`) refuses keyword names starting with `_`, as
+  rules.py does for the keywords written in the source;
 - printing goes to a capped buffer the harness reads back.
 
 None of this is a sandbox on its own; the worker process and its limits are.
