@@ -304,7 +304,7 @@ def attribute(obj: object, name: str, *default: object) -> Any:
     if names is None or name not in names:
         if default:
             return default[0]
-        raise NotAvailable(f'"{name}" is not available on numpy objects')
+        raise NotAvailable(f'"{name}" is not an available attribute of numpy objects')
     value = getattr(obj, name)
     if name in PLAIN_RESULTS:  # Python numbers of an allowed dtype, nothing to check
         return value
