@@ -258,26 +258,32 @@ def stand_in(cls: type) -> NumpyClass:
     raise NumpyRefused(f"numpy's class {cls.__name__} is not available")
 
 
+_BY_CLASS = frozenset({"(a class: looked up by itself)"})
+_UNSEEN = frozenset({"(not classified yet)"})
 _OWNED: dict[type, frozenset[str] | None] = {}  # by the class of a value
 _CLASSES: dict[type, frozenset[str] | None] = {}  # by a class itself, read as an object
 
 
 def owns(obj: object) -> bool:
-    """Whether attribute reads on `obj` go through the gate: numpy's values and classes."""
+    """Whether attribute reads on `obj` go through the gate: numpy's values and classes.
+    This runs on every attribute read of a solution: one dict lookup for a known class."""
+    if _OWNED.get(type(obj), _UNSEEN) is None:  # a class seen before, not numpy's
+        return False
     return _names_of(obj) is not None
 
 
 def _names_of(obj: object) -> frozenset[str] | None:
-    """The names readable on `obj` through the gate, or None when it is not numpy's.
-    Both answers are kept per class: this runs on every attribute read of a solution."""
-    if isinstance(obj, type):  # a class: its own attributes, whatever its metaclass holds
-        if obj not in _CLASSES:
-            _CLASSES[obj] = frozenset() if _numpy_class(obj) else None
-        return _CLASSES[obj]
+    """The names readable on `obj` through the gate, or None when it is not numpy's."""
     kind = type(obj)
     if kind not in _OWNED:
-        _OWNED[kind] = _classify(kind)
-    return _OWNED[kind]
+        _OWNED[kind] = _BY_CLASS if issubclass(kind, type) else _classify(kind)
+    names = _OWNED[kind]
+    if names is _BY_CLASS:  # a class: its own attributes, whatever its metaclass holds
+        cls: type = obj  # type: ignore[assignment]
+        if cls not in _CLASSES:
+            _CLASSES[cls] = frozenset() if _numpy_class(cls) else None
+        return _CLASSES[cls]
+    return names
 
 
 def _numpy_class(cls: type) -> bool:
