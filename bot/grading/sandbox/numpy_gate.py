@@ -10,16 +10,19 @@ the class), so the gate works by kind, in both directions:
 - in: every exposed callable (functions, ufuncs and their methods, scalar classes, array
   methods) is a `Gated` wrapper that vets every positional and keyword value before numpy
   sees it. A value passes only if it is plain data (exact `int`, `float`, `bool`,
-  `complex`, `str`, `None`, `range`, lists and tuples of such, nested) or an array, scalar or
-  dtype numpy made, of an allowed dtype. A solution's subclasses, namespaces, bytes and
-  buffers are refused, so numpy never honours an array protocol on a solution's object.
+  `complex`, `str`, `None`, `range`, slices of such, lists and tuples of such, nested) or an
+  array, scalar or dtype numpy made, of an allowed dtype. Subscripting an array and storing
+  into one vet the key and the value the same way (guards.py, classes.py). A solution's
+  subclasses, namespaces, bytes and buffers are refused, so numpy never honours an array
+  protocol on a solution's object.
   Keyword names starting with `_` and `buffer`, `strides`, `like`, `signature`, `extobj`
   are refused; a `dtype` keyword goes through `dtype()`, one function with a short list;
 - out: whatever a call returns goes through `outgoing`: arrays and scalars of an allowed
   dtype, dtypes and plain data pass; numpy's classes become stand-ins; numpy's callables
   come back gated; anything else (an object array, a flat iterator, a memoryview) is
-  refused. An object array can therefore exist only inside one numpy call, built from plain
-  data, and never reaches a solution;
+  refused. An object array can therefore exist only inside one numpy call, built from
+  plain data, and never reaches a solution. (`tolist()` alone is not checked: on an
+  allowed dtype it gives Python numbers);
 - attributes: on numpy's arrays, scalars, dtypes and classes one reviewed list of names
   (`ARRAY`, `SCALAR`, `DTYPE`; a numpy named tuple also has its fields); the values go out
   through `outgoing`. The same list holds on a class as on its instances: a class is a
