@@ -12,9 +12,10 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pytest
 
-from bot.grading.sandbox import policy
+from bot.grading.sandbox import numpy_gate, policy
 from bot.grading.sandbox.guards import guarded_getattr, guarded_getitem
 
 
@@ -188,3 +189,40 @@ def test_format_is_refused_by_name_on_every_object() -> None:
         for name in ("format", "format_map"):
             with pytest.raises(AttributeError):
                 guarded_getattr(obj, name)
+
+
+def test_every_numpy_value_a_solution_gets_is_gated() -> None:
+    np = proxy("numpy")
+    values = [*vars(np).values(), *vars(np.linalg).values()]
+    raw = [v for v in values if not isinstance(v, GATED) and v is not np.linalg
+           and type(v) not in (float, type(None)) and v is not np.linalg.LinAlgError]  # fmt: skip
+    assert raw == []
+
+
+GATED = (numpy_gate.Gated, numpy_gate.NumpyClass)
+
+
+@pytest.mark.parametrize(
+    ("make", "answer"),
+    [
+        (lambda: 3, int),
+        (lambda: collections.Counter("ab"), collections.Counter),
+        (lambda: proxy("numpy").zeros(2), numpy_gate.STAND_INS[np.ndarray]),
+        (lambda: proxy("numpy").float64(1), numpy_gate.STAND_INS[np.float64]),
+        (lambda: proxy("numpy").abs(2**63), numpy_gate.STAND_INS[np.uint64]),  # a ulonglong
+        (lambda: proxy("math"), TypeError),
+        (lambda: memoryview(b"x"), TypeError),
+        (lambda: proxy("numpy").linalg.svd(np.eye(2)), TypeError),
+    ],
+    ids=["int", "Counter", "ndarray", "float64", "ulonglong", "module-proxy", "memoryview",
+         "numpy-named-tuple"],
+)  # fmt: skip
+def test_type_answers_only_with_classes_a_solution_could_name(
+    make: Callable[[], object], answer: object
+) -> None:
+    gate = policy.solution_globals(policy.Output(10))["__builtins__"]["type"]
+    if answer is TypeError:
+        with pytest.raises(TypeError):
+            gate(make())
+    else:
+        assert gate(make()) is answer

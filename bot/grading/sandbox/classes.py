@@ -8,9 +8,12 @@ Every class a solution defines has the metaclass `type`, whatever path builds it
   solution itself, or from a short reviewed list. So `class M(typing.Type)`, Protocol,
   Generic, `collections.abc` and typing's aliases of them (their metaclass is ABCMeta, their
   `__init_subclass__` library code) are refused before any of their code runs;
-- `type` itself is a stand-in (`TypeGate`): `type(x)` answers as usual, except that a
-  metaclass is answered with the stand-in, never the real one, and the three-argument form
-  is refused; `isinstance(x, type)` still works;
+- `type` itself is a stand-in (`TypeGate`): `type(x)` answers with a class a solution could
+  name anyway: a builtin one (but `memoryview`), its own, or one the allowlists expose
+  (`name_classes`); numpy's classes are answered with their stand-ins (numpy_gate.py), a
+  metaclass with the `type` stand-in, and anything else is refused: a module proxy's class
+  is `types.SimpleNamespace`, which builds objects with any attribute, `__array_interface__`
+  included. The three-argument form is refused; `isinstance(x, type)` still works;
 - RestrictedPython refuses the `metaclass=` keyword in the source and passes `__metaclass__`
   (a global a solution cannot rebind: underscore), and the hook checks it is `type` anyway.
 
@@ -26,11 +29,13 @@ from __future__ import annotations
 import builtins
 import collections
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy
 from RestrictedPython.Guards import full_write_guard
+
+from bot.grading.sandbox import numpy_gate
 
 SOLUTION_MODULE = "solution"  # the `__name__` of a solution: its classes' `__module__`
 FROM = ("builtins", SOLUTION_MODULE)
@@ -47,7 +52,7 @@ class _Gate(type):
         if len(args) != 1 or kwargs:
             raise TypeError("type(name, bases, dict) is not allowed; use a class statement")
         kind = type(args[0])
-        return TypeGate if issubclass(kind, type) else kind
+        return TypeGate if issubclass(kind, type) else visible(kind)
 
     def __instancecheck__(cls, obj: Any) -> bool:
         return isinstance(obj, type)
@@ -58,6 +63,25 @@ class _Gate(type):
 
 class TypeGate(metaclass=_Gate):
     """`type` as a solution sees it: `type(x)`, `isinstance(c, type)`, never a metaclass."""
+
+
+NAMED: set[type] = set()  # library classes the allowlists hand out (policy.py registers them)
+HIDDEN_BUILTINS = frozenset({memoryview})  # `cast` reinterprets a buffer's bytes
+
+
+def name_classes(classes: Iterable[object]) -> None:
+    NAMED.update(c for c in classes if isinstance(c, type))
+
+
+def visible(kind: type) -> type:
+    """What `type(x)` answers for an `x` of class `kind`, or TypeError."""
+    if kind.__module__ == "builtins" and kind not in HIDDEN_BUILTINS:
+        return kind
+    if kind in NAMED or is_solution_class(kind):
+        return kind
+    if kind.__module__.partition(".")[0] == "numpy":
+        return numpy_gate.stand_in(kind)
+    raise TypeError(f"type() of a {kind.__module__}.{kind.__name__} object is not available")
 
 
 def check_bases(bases: tuple[Any, ...]) -> None:
@@ -100,6 +124,8 @@ class ItemWriter:
         object.__setattr__(self, "_target", target)
 
     def __setitem__(self, key: Any, value: Any) -> None:
+        if type(self._target) is numpy.ndarray:  # numpy converts both: vetted as arguments
+            key, value = numpy_gate.incoming(key), numpy_gate.incoming(value)
         self._target[key] = value
 
     def __delitem__(self, key: Any) -> None:

@@ -6,8 +6,8 @@ the `getattr` builtin a solution gets is the same function as `_getattr_`. Two c
 - on the way in, by NAME, on every object: underscore names, RestrictedPython's inspection
   names (`gi_frame`, `f_back`, `tb_frame` ...), `format`/`format_map` (a format string walks
   attributes unguarded; any object may delegate them to `str`: aliases, wrappers, user
-  strings) and `mro`; on numpy arrays and scalars also `ctypes`, `tofile`, `dump`, `dumps`,
-  `base` and the raw field accessors;
+  strings) and `mro`; on numpy's values and classes only the reviewed names of the numpy
+  gate exist, and what they hold goes out through it (numpy_gate.py);
 - on the way out, by VALUE, for attribute reads and subscriptions alike: never a module, a
   frame, a code object, a traceback, a namespace dict (a module's, the builtins', a
   solution's own globals, the globals of code `exec`ed by a library) or a guard itself.
@@ -22,11 +22,12 @@ import sys
 import types
 from typing import Any
 
+from numpy import ndarray
 from RestrictedPython.transformer import INSPECT_ATTRIBUTES
 
+from bot.grading.sandbox import numpy_gate
+
 REFUSED_NAMES = INSPECT_ATTRIBUTES | {"format", "format_map", "mro"}
-# Names refused on numpy objects only (`base` is a fine name for a solution's own attribute).
-ARRAY_NAMES = frozenset({"ctypes", "tofile", "dump", "dumps", "base", "getfield", "setfield"})
 PLAIN = frozenset({int, float, str, bool, type(None), list, tuple, set, frozenset, range})
 REFUSED_TYPES: set[type] = {types.FrameType, types.CodeType, types.TracebackType}
 # Keys no dict a solution legitimately reads holds together with a guard: found in module
@@ -46,8 +47,8 @@ def guarded_getattr(obj: object, name: str, *default: object) -> Any:
         raise TypeError("attribute name must be a string")
     if name[:1] == "_" or name in REFUSED_NAMES:
         raise Refused(_why_name(name))
-    if name in ARRAY_NAMES and _is_numpy(obj):
-        raise Refused(f'"{name}" is not available on numpy objects')
+    if numpy_gate.owns(obj):
+        return numpy_gate.attribute(obj, name, *default)
     value = getattr(obj, name, *default)
     if type(value) in PLAIN or not refused(value):
         return value
@@ -55,7 +56,10 @@ def guarded_getattr(obj: object, name: str, *default: object) -> Any:
 
 
 def guarded_getitem(obj: Any, key: object) -> Any:
-    """`_getitem_`: subscription, with the value check of attribute reads."""
+    """`_getitem_`: subscription, with the value check of attribute reads; an array's key
+    is vetted as numpy's arguments are."""
+    if type(obj) is ndarray:
+        key = numpy_gate.incoming(key)
     value = obj[key]
     if type(value) in PLAIN or not refused(value):
         return value
@@ -84,10 +88,6 @@ def _why_name(name: str) -> str:
     if name[:1] == "_":
         return f'"{name}" is an invalid attribute name because it starts with "_"'
     return f'"{name}" is a restricted name'
-
-
-def _is_numpy(obj: object) -> bool:
-    return any(c.__module__.partition(".")[0] == "numpy" for c in type(obj).__mro__)
 
 
 def refuse_type(kind: type) -> None:

@@ -40,7 +40,12 @@ from RestrictedPython.compile import compile_restricted_exec
 
 from bot.grading.sandbox.plain import Unserializable, plain
 from bot.grading.sandbox.policy import Output, recursion_limit, solution_globals
-from bot.grading.sandbox.rules import drop_main_block, find_banned, strip_annotations
+from bot.grading.sandbox.rules import (
+    drop_main_block,
+    find_banned,
+    strip_annotations,
+    underscore_keyword,
+)
 from bot.grading.sandbox.transformer import SolutionTransformer
 
 Event = dict[str, Any]
@@ -65,7 +70,8 @@ def execute(job: Mapping[str, Any], emit: Callable[[Event], None],
         return
     emit({"event": "compiled", "notes": notes})
     sys.setrecursionlimit(recursion_limit())
-    namespace = _plain_globals() if job.get("plain") else solution_globals(output)
+    banned = tuple(job.get("banned", ()))
+    namespace = _plain_globals() if job.get("plain") else solution_globals(output, banned)
     printed = _Printed(output)
     loaded = _load(code, namespace, job, emit)
     if loaded and job["mode"] == "grade":
@@ -118,6 +124,11 @@ def compile_solution(source: str, banned: tuple[str, ...]) -> tuple[CodeType, li
         raise _Refused(_compile_error(str(exc))) from None
     notes = drop_main_block(tree)
     strip_annotations(tree)
+    keyword = underscore_keyword(tree)
+    if keyword is not None:
+        name, line = keyword
+        raise _Refused(_compile_error(f'line {line}: keyword "{name}" is invalid because it '
+                                      'starts with "_"'))  # fmt: skip
     violation = find_banned(tree, banned)
     if violation is not None:
         event = {"event": "rule_violation", "rule": violation.rule, "line": violation.line}

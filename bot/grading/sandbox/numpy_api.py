@@ -1,12 +1,13 @@
 """numpy as a solution sees it: array creation, math, reductions, linear algebra, dtypes.
 
 Only the names below exist for a solution (`np.linalg` is a nested namespace of the same
-kind). Left out on purpose:
+kind), and each reaches it through the gate (numpy_gate.py): callables vet what they are
+given and check what they return, classes are stand-ins. Left out on purpose:
 
 - files and serialisation: `load*`, `save*`, `fromfile`, `genfromtxt`, `loadtxt`, `memmap`,
   `DataSource`, and the `lib`, `ctypeslib`, `testing` and `random` namespaces (random's bit
-  generators carry `ctypes`/`cffi` interfaces); on arrays and numpy scalars the guard refuses
-  `ctypes`, `tofile`, `dump`, `dumps`, `base`, `getfield` and `setfield` (guards.py);
+  generators carry `ctypes`/`cffi` interfaces); on arrays and numpy scalars only reviewed
+  attributes exist (numpy_gate.ARRAY);
 - callbacks driven by numpy's own Python code or object-dtype ufuncs (`frompyfunc`,
   `vectorize`, `apply_along_axis`, `fromfunction`, `piecewise`): nothing needs them, and
   each is a place where library code calls a solution's callable with its own state;
@@ -20,6 +21,8 @@ from __future__ import annotations
 
 import types
 from typing import Any
+
+from bot.grading.sandbox.numpy_gate import exposed as gated
 
 NUMPY = (
     # creation
@@ -50,7 +53,7 @@ NUMPY = (
     # dtypes and constants
     "dtype", "float64", "float32", "float16", "int64", "int32", "int16", "int8", "uint8",
     "uint16", "uint32", "uint64", "intp", "bool_",
-    "ndarray",  # for isinstance; its constructor checks a given buffer's bounds
+    "ndarray",  # for isinstance only: the stand-in refuses calls (`buffer=`, `strides=`)
     "pi", "e", "inf", "nan", "newaxis",
 )  # fmt: skip
 
@@ -63,13 +66,16 @@ LINALG = (
 
 def exposed(np: types.ModuleType) -> dict[str, Any]:
     """The names a solution gets from `import numpy` (numpy imported by the caller)."""
-    names: dict[str, Any] = {name: getattr(np, name) for name in NUMPY}
-    linalg = {name: getattr(np.linalg, name) for name in LINALG}
+    names: dict[str, Any] = {name: gated(getattr(np, name)) for name in NUMPY}
+    linalg = {name: gated(getattr(np.linalg, name)) for name in LINALG}
     names["linalg"] = types.SimpleNamespace(**linalg)
     return names
 
 
 def warm_up(np: types.ModuleType) -> None:
-    """Run what imports lazily (printing, linear algebra) before a worker loses its files."""
+    """Run what imports lazily (printing, linear algebra, `numpy.ma` for `unique`, `median`
+    and `percentile`) before a worker loses its files; test_numpy_fuzz.py calls every exposed
+    name in a worker and would report one that still imports."""
     x = np.linalg.inv(np.eye(2) * 2.0) @ np.exp(np.array([[0.5, 1.0], [2.0, 3.0]]))
     str(x), repr(np.float64(1.5)), np.linalg.svd(x), np.linalg.eigh(x + x.T), x.tolist()
+    np.unique([2, 1]), np.median(x), np.percentile(x, 50)

@@ -55,17 +55,25 @@ def _plain_numpy(value: Any, depth: int, budget: list[int]) -> Any:
     """A numpy scalar or array of booleans, integers or floats, as Python values.
 
     An array's element count is checked against the budget before `tolist` builds anything,
-    so a huge array costs nothing to refuse. numpy is imported by then: the value is one of
-    its."""
+    so a huge array costs nothing to refuse. A scalar becomes a Python value by `bool`,
+    `int` or `float` directly, never through `item()`, which returns a `longdouble` as
+    itself. numpy is imported by then: the value is one of its."""
     np = sys.modules["numpy"]
-    if isinstance(value, np.ndarray) and value.dtype.kind in NUMERIC_KINDS:
+    dt = getattr(value, "dtype", None)
+    kind: str = dt.kind if isinstance(dt, np.dtype) else "?"
+    if isinstance(value, np.ndarray) and kind in NUMERIC_KINDS:
         if value.size > budget[0] or depth + value.ndim > MAX_DEPTH:
             raise Unserializable("the returned value is too large or too deeply nested")
+        if kind == "f" and value.dtype.itemsize > 8:  # longdouble: `tolist` keeps numpy's
+            value = value.astype(np.float64)
         return _plain(value.tolist(), depth, budget)
-    if isinstance(value, np.generic) and value.dtype.kind in NUMERIC_KINDS:
-        return _plain(value.item(), depth, budget)
+    if isinstance(value, np.generic) and kind in NUMERIC_KINDS:
+        return SCALAR[kind](value)
     raise Unserializable(f"returned a numpy {type(value).__name__} of dtype "
                          f"{getattr(value, 'dtype', '?')}: use numbers")  # fmt: skip
+
+
+SCALAR = {"b": bool, "i": int, "u": int, "f": float}
 
 
 def _plain_list(items: list[Any] | tuple[Any, ...], depth: int, budget: list[int]) -> list[Any]:

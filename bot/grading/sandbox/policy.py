@@ -10,6 +10,11 @@ do is ours to decide; this module assembles it from:
 - classes.py: the class statement, the `type` stand-in and the write guard;
 - allowlist.py and numpy_api.py: what each importable module exposes, as namespaces holding
   named, reviewed entries, taken from modules the zygote imported before any solution ran;
+  numpy's entries are gated (numpy_gate.py);
+- bans.py: what a problem bans, with its equivalents, is absent from that solution's builtins
+  and modules (`Importer` hands out namespaces without those names);
+- `_apply_` (calls with `*args`/`**kwargs`) refuses keyword names starting with `_`, as
+  rules.py does for the keywords written in the source;
 - printing goes to a capped buffer the harness reads back.
 
 None of this is a sandbox on its own; the worker process and its limits are.
@@ -27,8 +32,14 @@ from typing import Any
 
 from RestrictedPython.Guards import safe_builtins
 
-from bot.grading.sandbox import allowlist, guards, numpy_api
-from bot.grading.sandbox.classes import SOLUTION_MODULE, ItemWriter, TypeGate, WriteGuard
+from bot.grading.sandbox import allowlist, bans, guards, numpy_api
+from bot.grading.sandbox.classes import (
+    SOLUTION_MODULE,
+    ItemWriter,
+    TypeGate,
+    WriteGuard,
+    name_classes,
+)
 from bot.grading.sandbox.transformer import INPLACE_ATTR, INPLACE_ITEM
 
 ALLOWED_MODULES = ("math", "itertools", "collections", "functools", "heapq", "bisect", "typing",
@@ -115,23 +126,54 @@ def preload() -> None:
     for name, names in allowlist.exposed().items():
         PROXIES[name] = types.SimpleNamespace(**names)
     PROXIES["numpy"] = types.SimpleNamespace(**numpy_api.exposed(numpy))
+    for proxy in PROXIES.values():
+        name_classes(vars(proxy).values())
     numpy_api.warm_up(numpy)
     guards.collect_namespaces()
 
 
 def _import(name: str, globals_: object = None, locals_: object = None,
             fromlist: Iterable[str] | None = (), level: int = 0) -> object:  # fmt: skip
+    """`__import__` with every module as the allowlists expose it."""
     preload()
+    return _import_from(PROXIES, name, fromlist, level)
+
+
+def _import_from(proxies: dict[str, types.SimpleNamespace], name: str,
+                 fromlist: Iterable[str] | None, level: int) -> object:  # fmt: skip
     if type(fromlist) is list and not fromlist and name.startswith(LIBRARY_PACKAGES):
         return _loaded(name)
     if level == 0 and name in SUBMODULES:
         package, attribute = SUBMODULES[name]
-        proxy = PROXIES[package]
+        proxy = proxies[package]
         return getattr(proxy, attribute) if fromlist else proxy
     if level != 0 or name not in ALLOWED_MODULES:
         raise ImportError(f"import of '{name}' is not allowed; allowed: "
                           + ", ".join(ALLOWED_MODULES))  # fmt: skip
-    return PROXIES[name]
+    return proxies[name]
+
+
+class Importer:
+    """`__import__` for one problem: the modules less what its bans remove (bans.py)."""
+
+    def __init__(self, rules: frozenset[str]) -> None:
+        preload()
+        self._proxies = {name: _without(proxy, name, rules) for name, proxy in PROXIES.items()}
+
+    def __call__(self, name: str, globals_: object = None, locals_: object = None,
+                 fromlist: Iterable[str] | None = (), level: int = 0) -> object:  # fmt: skip
+        return _import_from(self._proxies, name, fromlist, level)
+
+
+def _without(proxy: types.SimpleNamespace, module: str,
+             rules: frozenset[str]) -> types.SimpleNamespace:  # fmt: skip
+    """`proxy` less the names `rules` ban from `module`, nested namespaces included."""
+    gone = bans.attributes_of(rules, module)
+    names = {k: v for k, v in vars(proxy).items() if k not in gone}
+    for key, value in names.items():
+        if type(value) is types.SimpleNamespace:
+            names[key] = _without(value, f"{module}.{key}", rules)
+    return types.SimpleNamespace(**names)
 
 
 def _loaded(name: str) -> types.ModuleType:
@@ -157,6 +199,11 @@ def _inplace(op: str, target: Any, value: Any) -> Any:
 
 
 def _apply(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """`f(*args, **kwargs)`: keyword names built at run time are checked as attribute names
+    are (a library class may store keywords as attributes: `__array_interface__=`)."""
+    for name in kwargs:
+        if name[:1] == "_":
+            raise TypeError(f'keyword "{name}" is invalid because it starts with "_"')
     return func(*args, **kwargs)
 
 
@@ -176,23 +223,28 @@ class InplaceGuards:
         setattr(self._write(obj), name, _inplace(op, current, value))
 
 
-def solution_builtins(guard: WriteGuard) -> dict[str, Any]:
+def solution_builtins(guard: WriteGuard, banned: Iterable[str] = ()) -> dict[str, Any]:
+    """A solution's builtins; what `banned` covers (bans.py) is absent, in modules too."""
+    rules = bans.expand(banned)
     names = dict(safe_builtins)
     names.update({name: getattr(builtins, name) for name in EXTRA_BUILTINS})
-    names.update(__import__=_import, __build_class__=guard.build_class,
-                 getattr=guards.guarded_getattr, type=TypeGate)  # fmt: skip
+    names.update(__import__=Importer(rules) if rules else _import,
+                 __build_class__=guard.build_class, getattr=guards.guarded_getattr,
+                 type=TypeGate)  # fmt: skip
     for dangerous in ("setattr", "delattr"):  # they would bypass our write guard's classes
         names.pop(dangerous, None)
+    for name in bans.builtins_of(rules):
+        names.pop(name, None)
     return names
 
 
-def solution_globals(output: Output) -> dict[str, Any]:
+def solution_globals(output: Output, banned: Iterable[str] = ()) -> dict[str, Any]:
     """Fresh globals for one solution: its builtins, guards and print collector."""
     preload()
     guard = WriteGuard()
     inplace = InplaceGuards(guard)
     return {
-        "__builtins__": solution_builtins(guard),
+        "__builtins__": solution_builtins(guard, banned),
         "__name__": SOLUTION_MODULE,
         "__metaclass__": type,
         "_getattr_": guards.guarded_getattr,
@@ -213,6 +265,7 @@ def recursion_limit() -> int:
     return min(sys.getrecursionlimit(), 3000)
 
 
-for _kind in (WriteGuard, Output, _Printer, InplaceGuards, ItemWriter):
+for _kind in (WriteGuard, Output, _Printer, InplaceGuards, ItemWriter, Importer):
     guards.refuse_type(_kind)
-guards.refuse_objects(_import, _loaded, _unpack, _inplace, _apply, preload, solution_globals)
+guards.refuse_objects(_import, _import_from, _without, _loaded, _unpack, _inplace, _apply,
+                      preload, solution_globals)  # fmt: skip

@@ -7,14 +7,20 @@
   never change what a solution computes.
 - A problem's banned constructs are found on the tree, never in the text, so a comment or a
   string mentioning `pow` is fine, and `import math as m; m.pow(...)` is still caught.
-  Rules: `**` (the operator, `**=` included), a builtin name such as `pow`, or `module.name`
-  such as `math.pow` (however the module or the name was imported).
+  Rules: `**` (the operator, `**=` included), a builtin name such as `pow`, or a dotted
+  name such as `math.pow` or `numpy.linalg.matrix_power` (however the module or the name was
+  imported). A ban covers its whole family (bans.py), which is also absent at run time.
+- A keyword argument named with a leading underscore (`f(__array_interface__=d)`) is
+  refused, as an attribute of that name is: a library class may store keywords as
+  attributes. RestrictedPython checks the names a solution binds, not the ones it passes.
 """
 
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+
+from bot.grading.sandbox.bans import expand
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +66,18 @@ def _is_main_guard(node: ast.stmt) -> bool:
     return names == {"__name__"} and texts == {"__main__"}
 
 
+def underscore_keyword(tree: ast.Module) -> tuple[str, int] | None:
+    """The first keyword argument whose name starts with `_`, and its line."""
+    found = [(n.arg, n.lineno) for n in ast.walk(tree)
+             if isinstance(n, ast.keyword) and n.arg is not None and n.arg[:1] == "_"]  # fmt: skip
+    return min(found, key=lambda f: f[1]) if found else None
+
+
 def find_banned(tree: ast.Module, banned: tuple[str, ...]) -> Violation | None:
-    """The first use of a banned construct, in source order."""
+    """The first use of a banned construct or its equivalents (bans.py), in source order."""
     if not banned:
         return None
+    banned = tuple(expand(banned))
     aliases = _import_aliases(tree)
     for node in sorted(_walk(tree), key=lambda n: (n.lineno, n.col_offset)):
         for rule in _rules_of(node, aliases):
@@ -95,8 +109,22 @@ def _rules_of(node: ast.AST, aliases: dict[str, str]) -> list[str]:
         return ["**"]
     if isinstance(node, ast.Name):
         return [aliases.get(node.id, node.id)]
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-        return [f"{aliases.get(node.value.id, node.value.id)}.{node.attr}"]
+    if isinstance(node, ast.Attribute):
+        dotted = _dotted(node)
+        if dotted is not None:
+            head, _, rest = dotted.partition(".")
+            return [f"{aliases.get(head, head)}.{rest}"]
     if isinstance(node, ast.ImportFrom) and node.module:
         return [f"{node.module}.{a.name}" for a in node.names]
     return []
+
+
+def _dotted(node: ast.expr) -> str | None:
+    """`a.b.c` as text, or None when the chain does not start at a name (`f().b`)."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return ".".join([node.id, *reversed(parts)])
