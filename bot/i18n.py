@@ -425,6 +425,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "console.saved": ("File saved: {path}", "文件已保存：{path}"),
     "console.no_buttons_yet": ("There is no button {number}: no buttons have been shown yet.",
                                "没有按钮 {number}：还没有显示过任何按钮。"),
+    "cli.interrupted": ("Interrupted: studybot stopped.", "已中断：studybot 已退出。"),
     "me.title": ("Your progress", "你的进度"),
     "me.solved": ("Solved", "已解决"),
     "me.attempted": ("Attempted", "尝试过"),

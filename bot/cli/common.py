@@ -1,16 +1,23 @@
-"""Helpers every subcommand shares: settings from the environment, logging set-up."""
+"""Helpers every subcommand shares: settings from the environment, logging set-up, leaving
+after Ctrl-C."""
 
 from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
+from typing import NoReturn
 
 import click
 
 from bot.errors import ConfigError
 from bot.hardening import forget_secrets
+from bot.i18n import t
 from bot.settings import DOCS, Settings
+from bot.types import Locale
+
+INTERRUPTED = 128 + signal.SIGINT  # the exit status a shell gives a process Ctrl-C stopped
 
 
 def settings_from_env(*, bank: bool = True) -> Settings:
@@ -30,3 +37,11 @@ def settings_from_env(*, bank: bool = True) -> Settings:
         stream=sys.stderr,
     )
     return settings
+
+
+def interrupted(locale: Locale | None = None) -> NoReturn:
+    """Leave after Ctrl-C: one line, on a fresh line after a prompt, in `locale` (else
+    `$LANG`'s), and status 130; never a traceback."""
+    words = t(locale or Locale.parse(os.environ.get("LANG")), "cli.interrupted")
+    click.echo(("\n" if sys.stdout.isatty() else "") + words, err=True)
+    sys.exit(INTERRUPTED)
