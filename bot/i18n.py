@@ -425,6 +425,11 @@ CATALOG: dict[str, tuple[str, str]] = {
     "console.saved": ("File saved: {path}", "文件已保存：{path}"),
     "console.no_buttons_yet": ("There is no button {number}: no buttons have been shown yet.",
                                "没有按钮 {number}：还没有显示过任何按钮。"),
+    "console.unclosed_fence": ("⚠ The ``` block opened on line {line} is never closed, so it "
+                               "was not run: end it with a line of ```. Commands typed after "
+                               "it run as usual.",
+                               "⚠ 第 {line} 行开始的 ``` 代码块没有结束，所以没有运行："
+                               "请用单独一行 ``` 结束它。其后输入的命令照常执行。"),
     "cli.interrupted": ("Interrupted: studybot stopped.", "已中断：studybot 已退出。"),
     "me.title": ("Your progress", "你的进度"),
     "me.solved": ("Solved", "已解决"),

@@ -5,26 +5,25 @@ number. Scripted (stdin is a pipe or file): one command per line, each reply pri
 prompt, so `printf '/search 显存\\n' | studybot console` works in scripts and tests.
 A line that ends by opening a ``` code block (```` /run ```python ````) continues until a line
 that closes it, so code can be pasted into `/submit <problem>` and `/run` as in chat; a ```
-inside a line (`/run print("```")`) opens nothing. Pressing "Submit solution" is the
+inside a line (`/run print("```")`) opens nothing. A block still open at the end of input is
+not run (half a paste is not the code meant): the console says on which line it opened, and
+the commands among the lines it took are read as commands. Pressing "Submit solution" is the
 terminal's version of a chat form: it asks for the code (a ``` block, or lines up to one with
 just `/end`, blank lines being part of the code), then submits it. A reply's attachments (an
 admin's CSV export) are written as files into the `files` folder, and their paths printed.
-
-Reading stdin happens in a daemon thread of its own, one per line, so the event loop stays
-free for scheduled posts and a stop (SIGTERM, Ctrl-C) does not wait for a line that may never
-come, as it would for a thread of the loop's default executor.
+Input is read as adapters/console/lines.py describes (numbered, Windows line endings as
+plain ones).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import re
-import threading
 from pathlib import Path
 from typing import TextIO
 
+from adapters.console.lines import Lines
 from adapters.console.render import render
 from bot.core import Studybot
 from bot.i18n import t
@@ -39,7 +38,7 @@ OPENS_BLOCK = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*$", re.I)  # a fence e
 class ConsoleAdapter:
     def __init__(self, core: Studybot, stdin: TextIO, stdout: TextIO, *,
                  locale: Locale = Locale.EN, files: Path | None = None) -> None:  # fmt: skip
-        self._core, self._in, self._out, self._locale = core, stdin, stdout, locale
+        self._core, self._in, self._out, self._locale = core, Lines(stdin), stdout, locale
         self._files = files or Path.cwd()  # where a reply's attachments are written
         self._interactive = stdin.isatty()
         self._user = User(PLATFORM, "local", "you", is_admin=True)
@@ -134,22 +133,24 @@ class ConsoleAdapter:
         return "```python\n" + "".join(lines) + "```"
 
     async def _complete_fence(self, line: str) -> str:
-        """A line that ends by opening a ``` block goes on to the line that closes it (or the
-        end of input); any other line is complete as it is."""
+        """A line that ends by opening a ``` block goes on to the line that closes it; any
+        other line is complete as it is. A block the input ends in is refused (""), and the
+        commands among its lines are read again."""
         if not OPENS_BLOCK.search(line.rstrip("\n")):
             return line
-        lines = [line]
+        opened, lines = self._in.number, [line]
         while (more := await self._read_line(prompt="...> ")) is not None:
             lines.append(more)
             if more.lstrip().startswith("```"):
-                break
-        return "".join(lines)
+                return "".join(lines)
+        self._write(t(self._locale, "console.unclosed_fence", line=opened) + "\n")
+        self._in.replay(more for more in lines[1:] if more.lstrip().startswith("/"))
+        return ""
 
     async def _read_line(self, prompt: str = "you> ") -> str | None:
         if self._interactive:
             self._write(prompt)
-        line = await _read_in_daemon(self._in)
-        return line if line else None
+        return await self._in.read()
 
     def _write(self, text: str) -> None:
         self._out.write(text)
@@ -166,21 +167,3 @@ def _write_new(folder: Path, name: str, data: bytes) -> Path:
         path = folder / f"{stem}-{n}{suffix}"
     path.write_bytes(data)
     return path
-
-
-async def _read_in_daemon(stream: TextIO) -> str:
-    """`stream.readline()` in a daemon thread: abandoned, not awaited, when the bot stops."""
-    loop = asyncio.get_running_loop()
-    done: asyncio.Future[str] = loop.create_future()
-
-    def deliver(line: str) -> None:
-        if not done.done():
-            done.set_result(line)
-
-    def read() -> None:
-        line = stream.readline()
-        with contextlib.suppress(RuntimeError):  # the loop closed while this thread waited
-            loop.call_soon_threadsafe(deliver, line)
-
-    threading.Thread(target=read, name="console-stdin", daemon=True).start()
-    return await done

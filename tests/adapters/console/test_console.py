@@ -223,3 +223,26 @@ async def test_a_submission_that_waits_prints_its_place_then_its_verdict(graded_
     await asyncio.wait_for(session, PATIENCE)
     out = stdout.getvalue()
     assert out.index("Queued for a grader") < out.index("Accepted")
+
+
+def test_a_script_with_windows_line_endings_runs_as_typed(tmp_path: Path) -> None:
+    script = "/run ```python\r\nprint(6 * 7)\r\n```\r\n/topics\r\n/search GIL\r"
+    result = studybot(["console"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "┌ ✅ Run: finished" in result.stdout
+    assert "42" in result.stdout and "print(6 * 7)" not in result.stdout
+    assert "┌ Topics" in result.stdout and "┌ Search: GIL" in result.stdout
+    assert "AI-infra interview practice" not in result.stdout  # no line fell through to /help
+
+
+def test_a_block_left_open_at_the_end_is_refused_and_commands_in_it_still_run(
+    tmp_path: Path,
+) -> None:
+    script = "/topics\n/run ```python\nprint('half a paste')\n/me\n"
+    result = studybot(["console"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "The ``` block opened on line 2 is never closed, so it was not run" in result.stdout
+    assert "Run:" not in result.stdout and "half a paste" not in result.stdout
+    assert "┌ Your progress" in result.stdout  # /me was read as the command it is
+    zh = studybot(["console", "--locale", "zh"], "/run ```\nx = 1\n", tmp_path)
+    assert "第 1 行开始的 ``` 代码块没有结束" in zh.stdout
