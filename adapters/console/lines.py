@@ -1,9 +1,10 @@
 """The console's input, a line at a time, as the terminal or a script meant it.
 
 Lines are numbered from 1 as read, so a message can name one ("the block opened on line 3").
-Windows line endings (CRLF, or a CR left at the end of input) read as plain ones, so a
-script saved on Windows works as typed. Lines can be given back (`replay`) to be read again,
-not counted twice.
+Windows line endings (CRLF, or a CR left at the end of input) read as plain ones, and a byte
+order mark (U+FEFF) that starts a line is dropped, so a script saved on Windows, or by an
+editor that marks UTF-8, works as typed (`studybot grade` drops a file's BOM the same way).
+Lines can be given back (`replay`) to be read again, not counted twice.
 
 Reading happens in a daemon thread of its own, one per line, so the event loop stays free for
 scheduled posts and a stop (SIGTERM, Ctrl-C) does not wait for a line that may never come, as
@@ -18,6 +19,8 @@ import contextlib
 import threading
 from collections.abc import Iterable
 from typing import TextIO
+
+BOM = "\ufeff"
 
 
 class Lines:
@@ -34,7 +37,7 @@ class Lines:
         if not line:
             return None
         self.number += 1
-        return _plain_ending(line)
+        return _plain_ending(line).removeprefix(BOM)
 
     def replay(self, lines: Iterable[str]) -> None:
         """Have `lines` read again, in order, before the rest of the input."""

@@ -246,3 +246,19 @@ def test_a_block_left_open_at_the_end_is_refused_and_commands_in_it_still_run(
     assert "┌ Your progress" in result.stdout  # /me was read as the command it is
     zh = studybot(["console", "--locale", "zh"], "/run ```\nx = 1\n", tmp_path)
     assert "第 1 行开始的 ``` 代码块没有结束" in zh.stdout
+
+
+def test_a_byte_order_mark_before_a_command_or_in_code_is_dropped(tmp_path: Path) -> None:
+    script = (
+        "\ufeff/topics\n"
+        "/submit fast-power ```python\n"
+        f"\ufeff{reference('fast-power')}"
+        "```\n"
+        "/submit fast-power \ufeffdef my_pow(x, n):\n"
+    )
+    result = studybot(["console"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "┌ Topics" in result.stdout
+    assert "AI-infra interview practice" not in result.stdout
+    assert "┌ ✅ Accepted: Integer power of a number" in result.stdout
+    assert "U+FEFF" not in result.stdout and "\ufeff" not in result.stdout
