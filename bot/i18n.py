@@ -418,8 +418,19 @@ CATALOG: dict[str, tuple[str, str]] = {
     "grading.not_problem": ("There is no coding problem `{id}`. Problems: {ids}.",
                             "没有编程题 `{id}`。现有编程题：{ids}。"),
     "console.paste_code": ("Paste your solution to `{problem}` (blank lines are fine), then a "
-                           "line with just {end} to submit it.",
-                           "粘贴 `{problem}` 的解答（可以有空行），最后单独输入一行 {end} 提交。"),
+                           "line with just {end} to submit it, or {cancel} to drop it "
+                           "(/quit leaves the console).",
+                           "粘贴 `{problem}` 的解答（可以有空行），最后单独输入一行 {end} 提交，"
+                           "或输入 {cancel} 放弃（/quit 退出控制台）。"),
+    "console.form_dropped": ("Dropped: your solution to `{problem}` was not submitted.",
+                             "已放弃：`{problem}` 的解答没有提交。"),
+    "console.form_unfinished": ("The input ended before {end}: your solution to `{problem}` "
+                                "was not submitted.",
+                                "输入在 {end} 之前结束：`{problem}` 的解答没有提交。"),
+    "console.no_form": ("There is no code form open: {word} ends or drops the code that a "
+                        "\"Submit solution\" button asks for.",
+                        "当前没有打开的代码表单：{word} 用于结束或放弃"
+                        "“提交解答”按钮所请求的代码。"),
     "console.no_button": ("There is no button {number}: the last buttons shown are 1 to {count}.",
                           "没有按钮 {number}：最近显示的按钮是 1 到 {count}。"),
     "console.saved": ("File saved: {path}", "文件已保存：{path}"),

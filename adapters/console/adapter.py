@@ -9,7 +9,9 @@ inside a line (`/run print("```")`) opens nothing. A block still open at the end
 not run (half a paste is not the code meant): the console says on which line it opened, and
 the commands among the lines it took are read as commands. Pressing "Submit solution" is the
 terminal's version of a chat form: it asks for the code (a ``` block, or lines up to one with
-just `/end`, blank lines being part of the code), then submits it. A reply's attachments (an
+just `/end`, blank lines being part of the code), then submits it; a line with just `/cancel`
+drops it and `/quit` leaves the console, as a form's Cancel and closing the window do. Input
+that ends inside the form submits nothing. A reply's attachments (an
 admin's CSV export) are written as files into the `files` folder, and their paths printed.
 Input is read as adapters/console/lines.py describes (numbered, Windows line endings as
 plain ones).
@@ -32,6 +34,7 @@ from bot.types import Action, ActionKind, ChannelRef, Locale, MessageRef, Reply,
 PLATFORM = "console"
 EXIT_WORDS = {"/quit", "/exit", "quit", "exit"}
 END_OF_CODE = "/end"
+CANCEL = "/cancel"
 OPENS_BLOCK = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*$", re.I)  # a fence ending its line
 
 
@@ -53,9 +56,14 @@ class ConsoleAdapter:
         while (line := await self._read_line()) is not None:
             text = (await self._complete_fence(line)).strip()
             if text in EXIT_WORDS:
-                break
-            if text:
-                await self._respond(text)
+                return
+            try:
+                if text:
+                    await self._respond(text)
+            except _Left:
+                return
+        if self._interactive:
+            self._write("\n")  # Ctrl-D left the cursor after the prompt
 
     async def send(
         self,
@@ -86,11 +94,16 @@ class ConsoleAdapter:
             key = "console.no_button" if count else "console.no_buttons_yet"
             self._write(t(self._locale, key, number=number, count=count) + "\n")
             return
+        if text in (END_OF_CODE, CANCEL):
+            self._write(t(self._locale, "console.no_form", word=text) + "\n")
+            return
         if text.isdigit():
             action = self._actions[int(text) - 1]
             text = action.as_command()
             if action.kind is ActionKind.SUBMIT_SOLUTION:
-                text += " " + await self._ask_code(action.value)
+                if (code := await self._ask_code(action.value)) is None:
+                    return
+                text += " " + code
         if not text.startswith("/"):
             text = "/help"
         reply = await self._core.handle_line(
@@ -113,24 +126,29 @@ class ConsoleAdapter:
         return tuple([await asyncio.to_thread(_write_new, self._files, a.name, a.data)
                       for a in reply.attachments])  # fmt: skip
 
-    async def _ask_code(self, problem: str) -> str:
+    async def _ask_code(self, problem: str) -> str | None:
         """The form: a ``` block, or every line (blank ones too) up to a line with just
-        `/end`."""
-        prompt = t(self._locale, "console.paste_code", problem=problem, end=END_OF_CODE)
-        self._write(prompt + "\n")
-        first = await self._read_line(prompt="...> ")
-        if first is None:
-            return ""
-        if OPENS_BLOCK.match(first.strip()):
-            return await self._complete_fence(first)
+        `/end`; None if it was dropped (`/cancel`, or the input ended). `/quit` leaves."""
+        self._write(t(self._locale, "console.paste_code", problem=problem, end=END_OF_CODE,
+                      cancel=CANCEL) + "\n")  # fmt: skip
         lines: list[str] = []
-        more: str | None = first
-        while more is not None:
-            if more.strip() == END_OF_CODE:
-                break
-            lines.append(more if more.endswith("\n") else more + "\n")
-            more = await self._read_line(prompt="...> ")
-        return "```python\n" + "".join(lines) + "```"
+        while (line := await self._read_line(prompt="...> ")) is not None:
+            word = line.strip()
+            if word in EXIT_WORDS:
+                raise _Left
+            if word == CANCEL:
+                return self._dropped("console.form_dropped", problem)
+            if not lines and OPENS_BLOCK.match(word):
+                return await self._complete_fence(line) or None
+            if word == END_OF_CODE:
+                return "```python\n" + "".join(lines) + "```"
+            lines.append(line if line.endswith("\n") else line + "\n")
+        return self._dropped("console.form_unfinished", problem)
+
+    def _dropped(self, key: str, problem: str) -> str | None:
+        """Say why the form submits nothing; None, the form's answer then."""
+        self._write(t(self._locale, key, problem=problem, end=END_OF_CODE) + "\n")
+        return None
 
     async def _complete_fence(self, line: str) -> str:
         """A line that ends by opening a ``` block goes on to the line that closes it; any
@@ -155,6 +173,10 @@ class ConsoleAdapter:
     def _write(self, text: str) -> None:
         self._out.write(text)
         self._out.flush()
+
+
+class _Left(Exception):
+    """`/quit` where a line was expected by something other than the prompt (a form)."""
 
 
 def _write_new(folder: Path, name: str, data: bytes) -> Path:

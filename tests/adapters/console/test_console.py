@@ -262,3 +262,26 @@ def test_a_byte_order_mark_before_a_command_or_in_code_is_dropped(tmp_path: Path
     assert "AI-infra interview practice" not in result.stdout
     assert "┌ ✅ Accepted: Integer power of a number" in result.stdout
     assert "U+FEFF" not in result.stdout and "\ufeff" not in result.stdout
+
+
+def test_the_solution_form_can_be_dropped_or_left_and_says_how(tmp_path: Path) -> None:
+    script = (
+        "/end\n"  # no form is open
+        "/question fast-power\n1\n"  # the "Submit solution" button opens the form
+        "def my_pow(x, n):\n    return 1.0\n/cancel\n"
+        "/me\n"  # a command again
+        "/question fast-power\n1\n"
+        "def my_pow(x, n):\n/quit\n"
+        "/topics\n"  # never read: /quit left the console
+    )
+    result = studybot(["console"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "There is no code form open: /end ends or drops the code" in out
+    assert "then a line with just /end to submit it, or /cancel to drop it" in out
+    assert "Dropped: your solution to `fast-power` was not submitted." in out
+    assert "┌ Your progress" in out
+    assert "┌ Topics" not in out
+    assert "Wrong answer" not in out and "Compile error" not in out  # nothing was graded
+    ended = studybot(["console", "--locale", "zh"], "/question fast-power\n1\ndef f():\n", tmp_path)
+    assert "输入在 /end 之前结束：`fast-power` 的解答没有提交。" in ended.stdout
