@@ -436,6 +436,19 @@ CATALOG: dict[str, tuple[str, str]] = {
     "console.saved": ("File saved: {path}", "文件已保存：{path}"),
     "console.no_buttons_yet": ("There is no button {number}: no buttons have been shown yet.",
                                "没有按钮 {number}：还没有显示过任何按钮。"),
+    "error.button_only": ("`/{name}` is what a button does, and is not typed: press {button} "
+                          "(in the console, type the button's number).",
+                          "`/{name}` 是按钮执行的操作，不能直接输入：请点击{button}"
+                          "（在控制台中输入按钮的编号）。"),
+    "button_of.forget-confirm": ("\"Delete all of it\" under the list `/forget me` shows",
+                                 "`/forget me` 所列内容下方的“全部删除”按钮"),
+    "button_of.quiz": ("an option under the daily question", "每日一题下方的选项按钮"),
+    "button_of.rate": ("a rating (Again, Hard, Good, Easy) under an explanation",
+                       "解析下方的评分按钮（Again、Hard、Good、Easy）"),
+    "button_of.review-check": ("an option under a `/review` question",
+                               "`/review` 题目下方的选项按钮"),
+    "button_of.review-explain": ("\"Show explanation\" under a `/review` question",
+                                 "`/review` 题目下方的“查看解析”按钮"),
     "console.unclosed_fence": ("⚠ The ``` block opened on line {line} is never closed, so it "
                                "was not run: end it with a line of ```. Commands typed after "
                                "it run as usual.",

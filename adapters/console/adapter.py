@@ -29,7 +29,8 @@ from adapters.console.lines import Lines
 from adapters.console.render import render
 from bot.core import Studybot
 from bot.i18n import t
-from bot.types import Action, ActionKind, ChannelRef, Locale, MessageRef, Reply, User
+from bot.routes import form_of, form_options
+from bot.types import Action, ChannelRef, Invocation, Locale, MessageRef, Reply, User
 
 PLATFORM = "console"
 EXIT_WORDS = {"/quit", "/exit", "quit", "exit"}
@@ -98,17 +99,26 @@ class ConsoleAdapter:
             self._write(t(self._locale, "console.no_form", word=text) + "\n")
             return
         if text.isdigit():
-            action = self._actions[int(text) - 1]
-            text = action.as_command()
-            if action.kind is ActionKind.SUBMIT_SOLUTION:
-                if (code := await self._ask_code(action.value)) is None:
-                    return
-                text += " " + code
+            await self._press(self._actions[int(text) - 1])
+            return
         if not text.startswith("/"):
             text = "/help"
         reply = await self._core.handle_line(
             text, user=self._user, channel=self.channel, locale=self._locale, notice=self._notice
         )
+        self._show(reply, saved=await self._save(reply))
+
+    async def _press(self, action: Action) -> None:
+        """A button, pressed by its number: its own invocation, as a chat platform sends a
+        click (a button's command is never typed), the code form first for Submit."""
+        command, options = action.invocation()
+        if (form := form_of(action)) is not None:
+            if (code := await self._ask_code(form[1])) is None:
+                return
+            options = {**options, **form_options(*form, code)}
+        pressed = Invocation(command, options, user=self._user, channel=self.channel,
+                             locale=self._locale, notice=self._notice)  # fmt: skip
+        reply = await self._core.handle(pressed)
         self._show(reply, saved=await self._save(reply))
 
     async def _notice(self, reply: Reply) -> None:

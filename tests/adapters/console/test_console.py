@@ -164,7 +164,7 @@ def test_a_fence_inside_a_line_opens_no_block_and_a_wrong_number_says_so(tmp_pat
 
 
 async def test_rating_an_explanation_by_number_and_a_direct_message(app: App) -> None:
-    typed = "/rate id:python-gil seen:0 rating:3 owner:local"  # the button's line, again
+    typed = "/rate id:python-gil seen:0 rating:3 owner:local"  # the button's command
     stdin = io.StringIO(f"/question python-gil\n1\n3\n{typed}\n")
     stdout = io.StringIO()
     console = ConsoleAdapter(app.core, stdin, stdout)
@@ -172,7 +172,7 @@ async def test_rating_an_explanation_by_number_and_a_direct_message(app: App) ->
     out = stdout.getvalue()
     assert f"[3] Good  → {typed}" in out
     assert "Rated Good: next review in 2 days, on Wed 7 Jan." in out
-    assert "Already rated" in out  # the same button again changes nothing
+    assert "`/rate` is what a button does, and is not typed" in out  # (nor replayed so)
     await console.send_direct(User("console", "local", "you"), digest_reply(
         [Due("python-gil", datetime(2026, 1, 7, 9, tzinfo=UTC))]))  # fmt: skip
     assert "✉ to you" in stdout.getvalue() and "`python-gil`" in stdout.getvalue()
@@ -285,3 +285,23 @@ def test_the_solution_form_can_be_dropped_or_left_and_says_how(tmp_path: Path) -
     assert "Wrong answer" not in out and "Compile error" not in out  # nothing was graded
     ended = studybot(["console", "--locale", "zh"], "/question fast-power\n1\ndef f():\n", tmp_path)
     assert "输入在 /end 之前结束：`fast-power` 的解答没有提交。" in ended.stdout
+
+
+def test_a_buttons_command_typed_is_refused_naming_the_button(tmp_path: Path) -> None:
+    script = (
+        "/question python-gil\n"  # something held: a question seen
+        "/forget-confirm yes\n"  # typed without `/forget me`: refused, nothing deleted
+        "/quiz post:1:2026-01-05:q choice:0\n"
+        "/forget me\n"
+        "1\n"  # its "Delete all of it" button
+    )
+    result = studybot(["console"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert ("`/forget-confirm` is what a button does, and is not typed: press \"Delete all of "
+            "it\" under the list `/forget me` shows (in the console, type the button's "
+            "number).") in out  # fmt: skip
+    assert "`/quiz` is what a button does" in out
+    assert out.index("The bot holds on you:") < out.index("Deleted:")  # kept until the button
+    zh = studybot(["console", "--locale", "zh"], "/forget-confirm yes\n", tmp_path)
+    assert "`/forget-confirm` 是按钮执行的操作，不能直接输入" in zh.stdout
