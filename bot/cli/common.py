@@ -39,6 +39,13 @@ def settings_from_env(*, bank: bool = True) -> Settings:
     return settings
 
 
+def quiet_console(settings: Settings) -> None:
+    """In the console the log shares the terminal with the prompt: unless STUDYBOT_LOG_LEVEL
+    says otherwise, only warnings and errors are written (to stderr)."""
+    if not settings.log_level_given:
+        logging.getLogger().setLevel(logging.WARNING)
+
+
 def interrupted(locale: Locale | None = None) -> NoReturn:
     """Leave after Ctrl-C: one line, on a fresh line after a prompt, in `locale` (else
     `$LANG`'s), and status 130; never a traceback."""

@@ -27,7 +27,7 @@ import click
 from adapters.console.adapter import PLATFORM as CONSOLE
 from adapters.console.adapter import ConsoleAdapter
 from bot.app import App, open_app, running_digest, running_scheduler
-from bot.cli.common import interrupted, settings_from_env
+from bot.cli.common import interrupted, quiet_console, settings_from_env
 from bot.cli.doctor import diagnose
 from bot.errors import ConfigError
 from bot.ports import Clock
@@ -149,6 +149,7 @@ def _console(settings: Settings, locale: Locale) -> None:
     """The console until its input ends, `/quit` or a signal. Ctrl-C is how a terminal user
     leaves: at the prompt, during start-up or while a reply is made, the bot stops in order
     and says so in one line, with the shell's status for an interrupt (128 + SIGINT)."""
+    quiet_console(settings)
     exports = settings.database.parent / "exports"  # beside the data, the user's own
     try:
         stopped_by = asyncio.run(serve(settings, [console_platform(locale, exports)]))

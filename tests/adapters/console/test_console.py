@@ -120,7 +120,7 @@ def test_submit_pasted_code_from_the_console(tmp_path: Path) -> None:
         "/submit rotate-matrix ```python\ndef rotate(m):\n    return m[::-1]\n```\n"
         "/me\n"
     )
-    result = studybot(["console"], script, tmp_path)
+    result = studybot(["console"], script, tmp_path, STUDYBOT_LOG_LEVEL="INFO")
     assert result.returncode == 0, result.stderr
     assert "grading sandbox ready; isolation active: process, rlimits" in result.stderr
     assert "┌ ✅ Accepted: Rotate a matrix" in result.stdout
@@ -305,3 +305,14 @@ def test_a_buttons_command_typed_is_refused_naming_the_button(tmp_path: Path) ->
     assert out.index("The bot holds on you:") < out.index("Deleted:")  # kept until the button
     zh = studybot(["console", "--locale", "zh"], "/forget-confirm yes\n", tmp_path)
     assert "`/forget-confirm` 是按钮执行的操作，不能直接输入" in zh.stdout
+
+
+def test_the_console_logs_warnings_only_unless_told_and_to_stderr(tmp_path: Path) -> None:
+    clock = {"STUDYBOT_TEST_CLOCK": "2026-01-05T08:00:00+00:00*1"}  # its start is a warning
+    quiet = studybot(["console"], "/topics\n", tmp_path, STUDYBOT_LOG_LEVEL="", **clock)
+    assert quiet.returncode == 0, quiet.stderr
+    assert "WARNING bot.app: test clock: starting at" in quiet.stderr
+    assert " INFO " not in quiet.stderr  # (content loaded, platform attached ...)
+    assert "WARNING" not in quiet.stdout and "┌ Topics" in quiet.stdout
+    told = studybot(["console"], "/topics\n", tmp_path, STUDYBOT_LOG_LEVEL="info")
+    assert "INFO bot.platforms: platform console attached" in told.stderr
