@@ -449,6 +449,10 @@ CATALOG: dict[str, tuple[str, str]] = {
                                "`/review` 题目下方的选项按钮"),
     "button_of.review-explain": ("\"Show explanation\" under a `/review` question",
                                  "`/review` 题目下方的“查看解析”按钮"),
+    "console.not_utf8": ("⚠ Line {line} is not valid UTF-8: the bytes that are not read as "
+                         "�. Set your terminal or file to UTF-8.",
+                         "⚠ 第 {line} 行不是有效的 UTF-8：无效的字节显示为 �。"
+                         "请将终端或文件设置为 UTF-8。"),
     "console.unclosed_fence": ("⚠ The ``` block opened on line {line} is never closed, so it "
                                "was not run: end it with a line of ```. Commands typed after "
                                "it run as usual.",

@@ -42,7 +42,8 @@ OPENS_BLOCK = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*$", re.I)  # a fence e
 class ConsoleAdapter:
     def __init__(self, core: Studybot, stdin: TextIO, stdout: TextIO, *,
                  locale: Locale = Locale.EN, files: Path | None = None) -> None:  # fmt: skip
-        self._core, self._in, self._out, self._locale = core, Lines(stdin), stdout, locale
+        self._core, self._out, self._locale = core, stdout, locale
+        self._in = Lines(stdin, self._not_utf8)
         self._files = files or Path.cwd()  # where a reply's attachments are written
         self._interactive = stdin.isatty()
         self._user = User(PLATFORM, "local", "you", is_admin=True)
@@ -120,6 +121,9 @@ class ConsoleAdapter:
                              locale=self._locale, notice=self._notice)  # fmt: skip
         reply = await self._core.handle(pressed)
         self._show(reply, saved=await self._save(reply))
+
+    def _not_utf8(self, line: int) -> None:
+        self._write(t(self._locale, "console.not_utf8", line=line) + "\n")
 
     async def _notice(self, reply: Reply) -> None:
         """A notice while a reply is made (a place in the grading queue): printed before it."""

@@ -4,7 +4,9 @@ Lines are numbered from 1 as read, so a message can name one ("the block opened 
 Windows line endings (CRLF, or a CR left at the end of input) read as plain ones, and a byte
 order mark (U+FEFF) that starts a line is dropped, so a script saved on Windows, or by an
 editor that marks UTF-8, works as typed (`studybot grade` drops a file's BOM the same way).
-Lines can be given back (`replay`) to be read again, not counted twice.
+Lines can be given back (`replay`) to be read again, not counted twice. Bytes that are not
+UTF-8 are read as U+FFFD, and `not_utf8` hears the line's number, so the console can say so
+rather than echo them back as they came.
 
 Reading happens in a daemon thread of its own, one per line, so the event loop stays free for
 scheduled posts and a stop (SIGTERM, Ctrl-C) does not wait for a line that may never come, as
@@ -17,15 +19,19 @@ import asyncio
 import collections
 import contextlib
 import threading
-from collections.abc import Iterable
-from typing import TextIO
+from collections.abc import Callable, Iterable
+from typing import BinaryIO, TextIO
+
+from bot.text.code import valid_unicode
 
 BOM = "\ufeff"
 
 
 class Lines:
-    def __init__(self, stream: TextIO) -> None:
-        self._stream = stream
+    def __init__(self, stream: TextIO, not_utf8: Callable[[int], None]) -> None:
+        # The bytes underneath when there are (a terminal, a pipe), to decode them ourselves.
+        self._stream: TextIO | BinaryIO = getattr(stream, "buffer", stream)
+        self._not_utf8 = not_utf8
         self._again: collections.deque[str] = collections.deque()
         self.number = 0  # of the last line read from the stream
 
@@ -33,15 +39,30 @@ class Lines:
         """The next line, ending in "\\n" unless it is the last; None at end of input."""
         if self._again:
             return self._again.popleft()
-        line = await _read_in_daemon(self._stream)
-        if not line:
+        raw = await _read_in_daemon(self._stream)
+        if not raw:
             return None
         self.number += 1
+        line, valid = _text(raw)
+        if not valid:
+            self._not_utf8(self.number)
         return _plain_ending(line).removeprefix(BOM)
 
     def replay(self, lines: Iterable[str]) -> None:
         """Have `lines` read again, in order, before the rest of the input."""
         self._again.extendleft(reversed(list(lines)))
+
+
+def _text(raw: str | bytes) -> tuple[str, bool]:
+    """A line as text, and whether it was valid: invalid UTF-8 (and the lone surrogates a
+    text stream makes of it) read as U+FFFD."""
+    if isinstance(raw, bytes):
+        try:
+            return raw.decode("utf-8"), True
+        except UnicodeDecodeError:
+            return raw.decode("utf-8", errors="replace"), False
+    text = valid_unicode(raw)
+    return text, text == raw
 
 
 def _plain_ending(line: str) -> str:
@@ -50,12 +71,12 @@ def _plain_ending(line: str) -> str:
     return line.removesuffix("\r")
 
 
-async def _read_in_daemon(stream: TextIO) -> str:
+async def _read_in_daemon(stream: TextIO | BinaryIO) -> str | bytes:
     """`stream.readline()` in a daemon thread: abandoned, not awaited, when the bot stops."""
     loop = asyncio.get_running_loop()
-    done: asyncio.Future[str] = loop.create_future()
+    done: asyncio.Future[str | bytes] = loop.create_future()
 
-    def deliver(line: str) -> None:
+    def deliver(line: str | bytes) -> None:
         if not done.done():
             done.set_result(line)
 

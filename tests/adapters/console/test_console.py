@@ -316,3 +316,16 @@ def test_the_console_logs_warnings_only_unless_told_and_to_stderr(tmp_path: Path
     assert "WARNING" not in quiet.stdout and "┌ Topics" in quiet.stdout
     told = studybot(["console"], "/topics\n", tmp_path, STUDYBOT_LOG_LEVEL="info")
     assert "INFO bot.platforms: platform console attached" in told.stderr
+
+
+def test_a_line_that_is_not_utf8_is_read_with_replacements_and_said_so(tmp_path: Path) -> None:
+    environment = {**os.environ, "STUDYBOT_DATABASE": str(tmp_path / "bot.sqlite3"),
+                   "LANG": "C.UTF-8"}  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "console"], input=b"/search GIL\xff\xfe\n/topics\n",
+        cwd=tmp_path, env=environment, capture_output=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.decode("utf-8")  # nothing came back as the bytes it was sent
+    assert "⚠ Line 1 is not valid UTF-8: the bytes that are not read as �." in out
+    assert "GIL��" in out and "┌ Topics" in out
