@@ -329,3 +329,22 @@ def test_a_line_that_is_not_utf8_is_read_with_replacements_and_said_so(tmp_path:
     out = result.stdout.decode("utf-8")  # nothing came back as the bytes it was sent
     assert "⚠ Line 1 is not valid UTF-8: the bytes that are not read as �." in out
     assert "GIL��" in out and "┌ Topics" in out
+
+
+def test_a_long_print_is_cut_with_a_note_and_leaves_no_empty_block(tmp_path: Path) -> None:
+    script = (
+        "/submit fast-power ```python\n"
+        "def my_pow(x, n):\n"
+        "    print('y' * 3000)\n"
+        "    return 0.0\n"
+        "```\n"
+    )
+    result = studybot(["console"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "┌ ❌ Wrong answer: Integer power of a number (fast exponentiation) (2/2)" in out
+    assert "│ ```\n│ ```" not in out  # no block closes as soon as it opens
+    first, second = out.split("(2/2)")
+    assert "Printed output:" not in first  # its label went on with the block
+    assert "│ Printed output:\n│ ```\n│ yyyy" in second
+    assert "(output cut: " in second
