@@ -10,7 +10,9 @@ rather than echo them back as they came.
 
 Reading happens in a daemon thread of its own, one per line, so the event loop stays free for
 scheduled posts and a stop (SIGTERM, Ctrl-C) does not wait for a line that may never come, as
-it would for a thread of the loop's default executor.
+it would for a thread of the loop's default executor. A real stream is read from its file
+descriptor with `os.read`, never through `sys.stdin`'s buffered reader: a thread left waiting
+in that reader holds its lock, and the interpreter aborts when it finds it held at exit.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import os
 import threading
 from collections.abc import Callable, Iterable
-from typing import BinaryIO, TextIO
+from typing import Protocol, TextIO
 
 from bot.text.code import valid_unicode
 
@@ -29,8 +32,7 @@ BOM = "\ufeff"
 
 class Lines:
     def __init__(self, stream: TextIO, not_utf8: Callable[[int], None]) -> None:
-        # The bytes underneath when there are (a terminal, a pipe), to decode them ourselves.
-        self._stream: TextIO | BinaryIO = getattr(stream, "buffer", stream)
+        self._stream = _bytes_of(stream)
         self._not_utf8 = not_utf8
         self._again: collections.deque[str] = collections.deque()
         self.number = 0  # of the last line read from the stream
@@ -53,6 +55,34 @@ class Lines:
         self._again.extendleft(reversed(list(lines)))
 
 
+class _Readable(Protocol):
+    def readline(self) -> str | bytes: ...
+
+
+class _Descriptor:
+    """Lines of bytes from a file descriptor, read with `os.read` (no lock of Python's)."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd, self._pending, self._ended = fd, b"", False
+
+    def readline(self) -> bytes:
+        while b"\n" not in self._pending and not self._ended:
+            chunk = os.read(self._fd, 1 << 16)
+            self._ended = not chunk
+            self._pending += chunk
+        line, newline, self._pending = self._pending.partition(b"\n")
+        return line + newline
+
+
+def _bytes_of(stream: TextIO) -> _Readable:
+    """The bytes under `stream` when it has a descriptor (a terminal, a pipe, a file), to
+    decode them ourselves; else the stream (text in memory)."""
+    try:
+        return _Descriptor(stream.fileno())
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both
+        return stream
+
+
 def _text(raw: str | bytes) -> tuple[str, bool]:
     """A line as text, and whether it was valid: invalid UTF-8 (and the lone surrogates a
     text stream makes of it) read as U+FFFD."""
@@ -71,7 +101,7 @@ def _plain_ending(line: str) -> str:
     return line.removesuffix("\r")
 
 
-async def _read_in_daemon(stream: TextIO | BinaryIO) -> str | bytes:
+async def _read_in_daemon(stream: _Readable) -> str | bytes:
     """`stream.readline()` in a daemon thread: abandoned, not awaited, when the bot stops."""
     loop = asyncio.get_running_loop()
     done: asyncio.Future[str | bytes] = loop.create_future()
