@@ -459,13 +459,47 @@ CATALOG: dict[str, tuple[str, str]] = {
     "grading.not_problem": ("There is no coding problem `{id}`. Problems: {ids}.",
                             "没有编程题 `{id}`。现有编程题：{ids}。"),
     "console.paste_code": ("Paste your solution to `{problem}` (blank lines are fine), then a "
-                           "line with just {end} to submit it.",
-                           "粘贴 `{problem}` 的解答（可以有空行），最后单独输入一行 {end} 提交。"),
+                           "line with just {end} to submit it, or {cancel} to drop it "
+                           "(/quit leaves the console).",
+                           "粘贴 `{problem}` 的解答（可以有空行），最后单独输入一行 {end} 提交，"
+                           "或输入 {cancel} 放弃（/quit 退出控制台）。"),
+    "console.form_dropped": ("Dropped: your solution to `{problem}` was not submitted.",
+                             "已放弃：`{problem}` 的解答没有提交。"),
+    "console.form_unfinished": ("The input ended before {end}: your solution to `{problem}` "
+                                "was not submitted.",
+                                "输入在 {end} 之前结束：`{problem}` 的解答没有提交。"),
+    "console.no_form": ("There is no code form open: {word} ends or drops the code that a "
+                        "\"Submit solution\" button asks for.",
+                        "当前没有打开的代码表单：{word} 用于结束或放弃"
+                        "“提交解答”按钮所请求的代码。"),
     "console.no_button": ("There is no button {number}: the last buttons shown are 1 to {count}.",
                           "没有按钮 {number}：最近显示的按钮是 1 到 {count}。"),
     "console.saved": ("File saved: {path}", "文件已保存：{path}"),
     "console.no_buttons_yet": ("There is no button {number}: no buttons have been shown yet.",
                                "没有按钮 {number}：还没有显示过任何按钮。"),
+    "error.button_only": ("`/{name}` is what a button does, and is not typed: press {button} "
+                          "(in the console, type the button's number).",
+                          "`/{name}` 是按钮执行的操作，不能直接输入：请点击{button}"
+                          "（在控制台中输入按钮的编号）。"),
+    "button_of.forget-confirm": ("\"Delete all of it\" under the list `/forget me` shows",
+                                 "`/forget me` 所列内容下方的“全部删除”按钮"),
+    "button_of.quiz": ("an option under the daily question", "每日一题下方的选项按钮"),
+    "button_of.rate": ("a rating (Again, Hard, Good, Easy) under an explanation",
+                       "解析下方的评分按钮（Again、Hard、Good、Easy）"),
+    "button_of.review-check": ("an option under a `/review` question",
+                               "`/review` 题目下方的选项按钮"),
+    "button_of.review-explain": ("\"Show explanation\" under a `/review` question",
+                                 "`/review` 题目下方的“查看解析”按钮"),
+    "console.not_utf8": ("⚠ Line {line} is not valid UTF-8: the bytes that are not read as "
+                         "�. Set your terminal or file to UTF-8.",
+                         "⚠ 第 {line} 行不是有效的 UTF-8：无效的字节显示为 �。"
+                         "请将终端或文件设置为 UTF-8。"),
+    "console.unclosed_fence": ("⚠ The ``` block opened on line {line} is never closed, so it "
+                               "was not run: end it with a line of ```. Commands typed after "
+                               "it run as usual.",
+                               "⚠ 第 {line} 行开始的 ``` 代码块没有结束，所以没有运行："
+                               "请用单独一行 ``` 结束它。其后输入的命令照常执行。"),
+    "cli.interrupted": ("Interrupted: studybot stopped.", "已中断：studybot 已退出。"),
     "me.title": ("Your progress", "你的进度"),
     "me.solved": ("Solved", "已解决"),
     "me.attempted": ("Attempted", "尝试过"),

@@ -251,6 +251,7 @@ class Settings:
     isolation: str = ""  # "strict" | "relaxed" | "" (strict exactly when a platform is set)
     test_clock: ClockOverride | None = None  # tests of `studybot run` as a process only
     postgres: Secret | None = None  # a postgresql:// DSN: the database is PostgreSQL
+    log_level_given: bool = False  # STUDYBOT_LOG_LEVEL was set (else the console logs less)
 
     @property
     def engine(self) -> str:
@@ -301,6 +302,7 @@ class Settings:
             ),
             test_clock=ClockOverride.parse(values.get(TEST_CLOCK, "")),
             postgres=postgres,
+            log_level_given=bool(values.get("STUDYBOT_LOG_LEVEL", "").strip()),
         )
 
     def describe(self) -> list[tuple[str, str]]:

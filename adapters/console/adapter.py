@@ -5,41 +5,45 @@ number. Scripted (stdin is a pipe or file): one command per line, each reply pri
 prompt, so `printf '/search 显存\\n' | studybot console` works in scripts and tests.
 A line that ends by opening a ``` code block (```` /run ```python ````) continues until a line
 that closes it, so code can be pasted into `/submit <problem>` and `/run` as in chat; a ```
-inside a line (`/run print("```")`) opens nothing. Pressing "Submit solution" is the
+inside a line (`/run print("```")`) opens nothing. A block still open at the end of input is
+not run (half a paste is not the code meant): the console says on which line it opened, and
+the commands among the lines it took are read as commands. Pressing "Submit solution" is the
 terminal's version of a chat form: it asks for the code (a ``` block, or lines up to one with
-just `/end`, blank lines being part of the code), then submits it. A reply's attachments (an
+just `/end`, blank lines being part of the code), then submits it; a line with just `/cancel`
+drops it and `/quit` leaves the console, as a form's Cancel and closing the window do. Input
+that ends inside the form submits nothing. A reply's attachments (an
 admin's CSV export) are written as files into the `files` folder, and their paths printed.
-
-Reading stdin happens in a daemon thread of its own, one per line, so the event loop stays
-free for scheduled posts and a stop (SIGTERM, Ctrl-C) does not wait for a line that may never
-come, as it would for a thread of the loop's default executor.
+Input is read as adapters/console/lines.py describes (numbered, Windows line endings as
+plain ones).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import re
-import threading
 from pathlib import Path
 from typing import TextIO
 
+from adapters.console.lines import Lines
 from adapters.console.render import render
 from bot.core import Studybot
 from bot.i18n import t
-from bot.types import Action, ActionKind, ChannelRef, Locale, MessageRef, Reply, User
+from bot.routes import form_of, form_options
+from bot.types import Action, ChannelRef, Invocation, Locale, MessageRef, Reply, User
 
 PLATFORM = "console"
 EXIT_WORDS = {"/quit", "/exit", "quit", "exit"}
 END_OF_CODE = "/end"
+CANCEL = "/cancel"
 OPENS_BLOCK = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*$", re.I)  # a fence ending its line
 
 
 class ConsoleAdapter:
     def __init__(self, core: Studybot, stdin: TextIO, stdout: TextIO, *,
                  locale: Locale = Locale.EN, files: Path | None = None) -> None:  # fmt: skip
-        self._core, self._in, self._out, self._locale = core, stdin, stdout, locale
+        self._core, self._out, self._locale = core, stdout, locale
+        self._in = Lines(stdin, self._not_utf8)
         self._files = files or Path.cwd()  # where a reply's attachments are written
         self._interactive = stdin.isatty()
         self._user = User(PLATFORM, "local", "you", is_admin=True)
@@ -54,9 +58,14 @@ class ConsoleAdapter:
         while (line := await self._read_line()) is not None:
             text = (await self._complete_fence(line)).strip()
             if text in EXIT_WORDS:
-                break
-            if text:
-                await self._respond(text)
+                return
+            try:
+                if text:
+                    await self._respond(text)
+            except _Left:
+                return
+        if self._interactive:
+            self._write("\n")  # Ctrl-D left the cursor after the prompt
 
     async def send(
         self,
@@ -87,17 +96,34 @@ class ConsoleAdapter:
             key = "console.no_button" if count else "console.no_buttons_yet"
             self._write(t(self._locale, key, number=number, count=count) + "\n")
             return
+        if text in (END_OF_CODE, CANCEL):
+            self._write(t(self._locale, "console.no_form", word=text) + "\n")
+            return
         if text.isdigit():
-            action = self._actions[int(text) - 1]
-            text = action.as_command()
-            if action.kind is ActionKind.SUBMIT_SOLUTION:
-                text += " " + await self._ask_code(action.value)
+            await self._press(self._actions[int(text) - 1])
+            return
         if not text.startswith("/"):
             text = "/help"
         reply = await self._core.handle_line(
             text, user=self._user, channel=self.channel, locale=self._locale, notice=self._notice
         )
         self._show(reply, saved=await self._save(reply))
+
+    async def _press(self, action: Action) -> None:
+        """A button, pressed by its number: its own invocation, as a chat platform sends a
+        click (a button's command is never typed), the code form first for Submit."""
+        command, options = action.invocation()
+        if (form := form_of(action)) is not None:
+            if (code := await self._ask_code(form[1])) is None:
+                return
+            options = {**options, **form_options(*form, code)}
+        pressed = Invocation(command, options, user=self._user, channel=self.channel,
+                             locale=self._locale, notice=self._notice)  # fmt: skip
+        reply = await self._core.handle(pressed)
+        self._show(reply, saved=await self._save(reply))
+
+    def _not_utf8(self, line: int) -> None:
+        self._write(t(self._locale, "console.not_utf8", line=line) + "\n")
 
     async def _notice(self, reply: Reply) -> None:
         """A notice while a reply is made (a place in the grading queue): printed before it."""
@@ -114,46 +140,57 @@ class ConsoleAdapter:
         return tuple([await asyncio.to_thread(_write_new, self._files, a.name, a.data)
                       for a in reply.attachments])  # fmt: skip
 
-    async def _ask_code(self, problem: str) -> str:
+    async def _ask_code(self, problem: str) -> str | None:
         """The form: a ``` block, or every line (blank ones too) up to a line with just
-        `/end`."""
-        prompt = t(self._locale, "console.paste_code", problem=problem, end=END_OF_CODE)
-        self._write(prompt + "\n")
-        first = await self._read_line(prompt="...> ")
-        if first is None:
-            return ""
-        if OPENS_BLOCK.match(first.strip()):
-            return await self._complete_fence(first)
+        `/end`; None if it was dropped (`/cancel`, or the input ended). `/quit` leaves."""
+        self._write(t(self._locale, "console.paste_code", problem=problem, end=END_OF_CODE,
+                      cancel=CANCEL) + "\n")  # fmt: skip
         lines: list[str] = []
-        more: str | None = first
-        while more is not None:
-            if more.strip() == END_OF_CODE:
-                break
-            lines.append(more if more.endswith("\n") else more + "\n")
-            more = await self._read_line(prompt="...> ")
-        return "```python\n" + "".join(lines) + "```"
+        while (line := await self._read_line(prompt="...> ")) is not None:
+            word = line.strip()
+            if word in EXIT_WORDS:
+                raise _Left
+            if word == CANCEL:
+                return self._dropped("console.form_dropped", problem)
+            if not lines and OPENS_BLOCK.match(word):
+                return await self._complete_fence(line) or None
+            if word == END_OF_CODE:
+                return "```python\n" + "".join(lines) + "```"
+            lines.append(line if line.endswith("\n") else line + "\n")
+        return self._dropped("console.form_unfinished", problem)
+
+    def _dropped(self, key: str, problem: str) -> str | None:
+        """Say why the form submits nothing; None, the form's answer then."""
+        self._write(t(self._locale, key, problem=problem, end=END_OF_CODE) + "\n")
+        return None
 
     async def _complete_fence(self, line: str) -> str:
-        """A line that ends by opening a ``` block goes on to the line that closes it (or the
-        end of input); any other line is complete as it is."""
+        """A line that ends by opening a ``` block goes on to the line that closes it; any
+        other line is complete as it is. A block the input ends in is refused (""), and the
+        commands among its lines are read again."""
         if not OPENS_BLOCK.search(line.rstrip("\n")):
             return line
-        lines = [line]
+        opened, lines = self._in.number, [line]
         while (more := await self._read_line(prompt="...> ")) is not None:
             lines.append(more)
             if more.lstrip().startswith("```"):
-                break
-        return "".join(lines)
+                return "".join(lines)
+        self._write(t(self._locale, "console.unclosed_fence", line=opened) + "\n")
+        self._in.replay(more for more in lines[1:] if more.lstrip().startswith("/"))
+        return ""
 
     async def _read_line(self, prompt: str = "you> ") -> str | None:
         if self._interactive:
             self._write(prompt)
-        line = await _read_in_daemon(self._in)
-        return line if line else None
+        return await self._in.read()
 
     def _write(self, text: str) -> None:
         self._out.write(text)
         self._out.flush()
+
+
+class _Left(Exception):
+    """`/quit` where a line was expected by something other than the prompt (a form)."""
 
 
 def _write_new(folder: Path, name: str, data: bytes) -> Path:
@@ -166,21 +203,3 @@ def _write_new(folder: Path, name: str, data: bytes) -> Path:
         path = folder / f"{stem}-{n}{suffix}"
     path.write_bytes(data)
     return path
-
-
-async def _read_in_daemon(stream: TextIO) -> str:
-    """`stream.readline()` in a daemon thread: abandoned, not awaited, when the bot stops."""
-    loop = asyncio.get_running_loop()
-    done: asyncio.Future[str] = loop.create_future()
-
-    def deliver(line: str) -> None:
-        if not done.done():
-            done.set_result(line)
-
-    def read() -> None:
-        line = stream.readline()
-        with contextlib.suppress(RuntimeError):  # the loop closed while this thread waited
-            loop.call_soon_threadsafe(deliver, line)
-
-    threading.Thread(target=read, name="console-stdin", daemon=True).start()
-    return await done

@@ -53,6 +53,16 @@ class LazyGroup(click.Group):
         assert isinstance(command, click.Command)
         return command
 
+    def invoke(self, ctx: click.Context) -> object:
+        """Ctrl-C while a command loads or runs ends it with one line and status 130 (a
+        command that stops in order on SIGINT, as the console does, says the same itself)."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            from bot.cli.common import interrupted
+
+            interrupted()
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with formatter.section("Commands"):
             formatter.write_dl([(name, COMMANDS[name][1]) for name in sorted(COMMANDS)])

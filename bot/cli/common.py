@@ -1,11 +1,12 @@
-"""Helpers every subcommand shares: settings from the environment, logging set-up, and how a
-command that grades ends when strict isolation refuses it."""
+"""Helpers every subcommand shares: settings from the environment, logging set-up, how a
+command that grades ends when strict isolation refuses it, and leaving after Ctrl-C."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import os
+import signal
 import sys
 from collections.abc import Coroutine
 from typing import Any, NoReturn, TypeVar
@@ -14,7 +15,11 @@ import click
 
 from bot.errors import ConfigError, IsolationRefused
 from bot.hardening import forget_secrets
+from bot.i18n import t
 from bot.settings import DOCS, Settings
+from bot.types import Locale
+
+INTERRUPTED = 128 + signal.SIGINT  # the exit status a shell gives a process Ctrl-C stopped
 
 T = TypeVar("T")
 
@@ -53,3 +58,18 @@ def run_graded(main: Coroutine[Any, Any, T]) -> T:
 def refuse(exc: IsolationRefused) -> NoReturn:
     click.echo(f"{click.get_current_context().command_path}: {exc}", err=True)
     sys.exit(REFUSED)
+
+
+def quiet_console(settings: Settings) -> None:
+    """In the console the log shares the terminal with the prompt: unless STUDYBOT_LOG_LEVEL
+    says otherwise, only warnings and errors are written (to stderr)."""
+    if not settings.log_level_given:
+        logging.getLogger().setLevel(logging.WARNING)
+
+
+def interrupted(locale: Locale | None = None) -> NoReturn:
+    """Leave after Ctrl-C: one line, on a fresh line after a prompt, in `locale` (else
+    `$LANG`'s), and status 130; never a traceback."""
+    words = t(locale or Locale.parse(os.environ.get("LANG")), "cli.interrupted")
+    click.echo(("\n" if sys.stdout.isatty() else "") + words, err=True)
+    sys.exit(INTERRUPTED)

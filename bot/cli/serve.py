@@ -18,7 +18,7 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ import click
 from adapters.console.adapter import PLATFORM as CONSOLE
 from adapters.console.adapter import ConsoleAdapter
 from bot.app import App, open_app, running_digest, running_scheduler
-from bot.cli.common import settings_from_env
+from bot.cli.common import interrupted, quiet_console, settings_from_env
 from bot.cli.doctor import diagnose
 from bot.errors import ConfigError, StoreError
 from bot.ports import Clock
@@ -100,34 +100,48 @@ def run() -> None:
         sys.exit(2)
 
 
-async def serve(settings: Settings, started: list[Platform], *, clock: Clock | None = None) -> None:
+async def serve(
+    settings: Settings, started: list[Platform], *, clock: Clock | None = None
+) -> int | None:
     """Run the platforms and the scheduler until SIGINT or SIGTERM (or until a platform
-    ends), then stop in order. `clock` is for tests; by default `open_app` picks one."""
-    async with (
-        open_app(settings, clock=clock) as app,
-        running_scheduler(app),
-        running_digest(app),
-        asyncio.TaskGroup() as group,
-    ):
-        tasks = [group.create_task(platform(app)) for platform in started]
-        await _stopped(tasks)
-        for task in tasks:
-            task.cancel()
+    ends), then stop in order; the signal that stopped them, if one did. A signal during
+    start-up lets start-up finish and then stops (cancelling it halfway would leave the
+    database's thread behind the loop). `clock` is for tests; by default `open_app` picks
+    one."""
+    with _signals() as received:
+        async with (
+            open_app(settings, clock=clock) as app,
+            running_scheduler(app),
+            running_digest(app),
+            asyncio.TaskGroup() as group,
+        ):
+            tasks = [group.create_task(platform(app)) for platform in started]
+            ends: list[asyncio.Future[Any]] = [received, *tasks]
+            await asyncio.wait(ends, return_when=asyncio.FIRST_COMPLETED)
+            for task in tasks:
+                task.cancel()
+        return received.result() if received.done() else None
 
 
-async def _stopped(tasks: list[asyncio.Task[None]]) -> None:
-    """Until a stop signal arrives or one of `tasks` ends."""
-    stop = asyncio.Event()
+@contextlib.contextmanager
+def _signals() -> Iterator[asyncio.Future[int]]:
+    """SIGINT and SIGTERM from start-up to the end of shutdown: the first resolves the
+    future with its number, and the bot stops in order; later ones change nothing."""
     loop = asyncio.get_running_loop()
+    received: asyncio.Future[int] = loop.create_future()
     for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
-    signalled = asyncio.create_task(stop.wait(), name="stop-signal")
+        loop.add_signal_handler(sig, _resolve, received, int(sig))
     try:
-        await asyncio.wait({signalled, *tasks}, return_when=asyncio.FIRST_COMPLETED)
+        yield received
     finally:
-        signalled.cancel()
+        received.cancel()  # (no-op once resolved)
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
+
+
+def _resolve(received: asyncio.Future[int], number: int) -> None:
+    if not received.done():
+        received.set_result(number)
 
 
 @click.command()
@@ -139,9 +153,17 @@ def console(locale: str | None) -> None:
 
 
 def _console(settings: Settings, locale: Locale) -> None:
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a terminal user leaves
-        exports = settings.database.parent / "exports"  # beside the data, the user's own
-        asyncio.run(serve(settings, [console_platform(locale, exports)]))
+    """The console until its input ends, `/quit` or a signal. Ctrl-C is how a terminal user
+    leaves: at the prompt, during start-up or while a reply is made, the bot stops in order
+    and says so in one line, with the shell's status for an interrupt (128 + SIGINT)."""
+    quiet_console(settings)
+    exports = settings.database.parent / "exports"  # beside the data, the user's own
+    try:
+        stopped_by = asyncio.run(serve(settings, [console_platform(locale, exports)]))
+    except KeyboardInterrupt:  # before the console listened for it, or a second one
+        stopped_by = signal.SIGINT
+    if stopped_by == signal.SIGINT:
+        interrupted(locale)
 
 
 @click.command()

@@ -10,6 +10,10 @@ topic and a kind); `key:value` fills that option by name. An
 option marked `rest` takes everything after the options before it, newlines included (so
 `/search GIL 多线程` searches for both words, and `/submit fast-power ```python ...` gets the
 whole code block). Mistakes raise `BadArgument` / `UnknownCommand` with the command's usage.
+
+A button's own command (`/forget-confirm`, `/quiz`, `/rate` ...: spec.py's BUTTON_COMMANDS)
+is never typed: a typed one is refused, naming the button that runs it, so deleting a
+member's data takes the Delete button under `/forget me`'s list of what would go.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 import difflib
 import unicodedata
 
-from bot.commands.spec import BY_NAME, COMMANDS, CommandSpec
+from bot.commands.spec import BUTTON_COMMANDS, BY_NAME, COMMANDS, CommandSpec
 from bot.errors import BadArgument, UnknownCommand
 from bot.i18n import t
 from bot.types import Locale
@@ -31,6 +35,9 @@ def parse_line(line: str, locale: Locale = Locale.EN) -> tuple[str, dict[str, st
     spec = BY_NAME.get(name)
     if spec is None:
         raise unknown_command(name, locale)
+    if spec in BUTTON_COMMANDS:
+        raise BadArgument(t(locale, "error.button_only", name=name,
+                            button=t(locale, f"button_of.{name}")))  # fmt: skip
     return name, parse_options(spec, rest.strip(), locale)
 
 

@@ -424,6 +424,7 @@ def _spawn_zygote(control_fd: int, disabled: str) -> subprocess.Popen[bytes]:
         cwd="/",
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
+        process_group=0,  # a terminal's Ctrl-C is for the bot, which stops it in order
     )
 
 

@@ -63,6 +63,13 @@ class Recovery:
     def total(self) -> int:
         return self.graded + self.interrupted + self.failed + self.errors
 
+    def __str__(self) -> str:
+        """A line for the log: "2 graded again, 1 left for the next start"."""
+        parts = [(self.graded, "graded again"), (self.interrupted, "whose problem is gone"),
+                 (self.failed, "given up on"),
+                 (self.errors, "left for the next start")]  # fmt: skip
+        return ", ".join(f"{n} {what}" for n, what in parts if n) or "none"
+
 
 # An accepted solution: who, where it was sent (when known), the problem, when.
 OnAccepted = Callable[[User, ChannelRef | None, str, datetime], Awaitable[object]]

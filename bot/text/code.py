@@ -1,7 +1,8 @@
 """Code in chat: finding it in a message, and echoing text back without side effects.
 
 `extract_code` takes the first fenced block (```python, ```py or a bare ```), or the whole
-text when there is no fence, so a pasted function works either way.
+text when there is no fence, so a pasted function works either way; a byte order mark
+(U+FEFF) before the code is dropped, as `decode_source` drops a file's.
 `neutralize` makes echoed text (a solution's output, an error message) inert: it cannot
 close our code block and start Markdown of its own, and it cannot ping @everyone or a user.
 `decode_source` reads a solution file as people save them: UTF-8, with or without a BOM;
@@ -22,7 +23,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 def extract_code(text: str) -> str:
     match = FENCE.search(text)
-    code = match.group(1) if match else text
+    code = (match.group(1) if match else text).removeprefix("\ufeff")
     return code.strip("\n").rstrip()
 
 

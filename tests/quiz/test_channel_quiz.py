@@ -192,9 +192,9 @@ async def test_the_console_reprints_the_post_with_its_tally(
     # The console stands in for the channel.
     async with posted(loaded_database, settings, clock, console) as app:
         post = out.getvalue()
-        pressed = post.split("[1] A  → ", 1)[1].split("\n", 1)[0]  # what typing 1 runs
-        reply = await app.core.handle_line(pressed, user=ALICE, channel=CHANNEL,
-                                           locale=Locale.EN)  # fmt: skip
+        pressed = post.split("[1] A  → /quiz ", 1)[1].split("\n", 1)[0]  # what pressing 1 runs
+        options = dict(word.split(":", 1) for word in pressed.split())
+        reply = await app.core.handle(Invocation("quiz", options, ALICE, CHANNEL))
         assert reply.ephemeral and reply.title is not None
         await app.tallies.settled()
         assert "↺ #1 updated" in out.getvalue() and "1 answered so far" in out.getvalue()

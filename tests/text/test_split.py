@@ -33,3 +33,9 @@ def test_an_overlong_line_is_broken() -> None:
     chunks = split_markdown("word " * 200, 100)
     assert all(len(c) <= 100 for c in chunks)
     assert " ".join(" ".join(chunks).split()) == " ".join(["word"] * 200)
+
+
+def test_a_cut_just_after_a_fence_opens_moves_the_opening_and_its_label_on() -> None:
+    text = "a" * 60 + "\nOutput:\n```\n" + "y" * 70 + "\n```"
+    chunks = split_markdown(text, 100)
+    assert chunks == ["a" * 60, "Output:\n```\n" + "y" * 70 + "\n```"]

@@ -120,7 +120,7 @@ def test_submit_pasted_code_from_the_console(tmp_path: Path) -> None:
         "/submit rotate-matrix ```python\ndef rotate(m):\n    return m[::-1]\n```\n"
         "/me\n"
     )
-    result = studybot(["console"], script, tmp_path)
+    result = studybot(["console"], script, tmp_path, STUDYBOT_LOG_LEVEL="INFO")
     assert result.returncode == 0, result.stderr
     assert "grading sandbox ready; isolation active: process, rlimits" in result.stderr
     assert "┌ ✅ Accepted: Rotate a matrix" in result.stdout
@@ -164,7 +164,7 @@ def test_a_fence_inside_a_line_opens_no_block_and_a_wrong_number_says_so(tmp_pat
 
 
 async def test_rating_an_explanation_by_number_and_a_direct_message(app: App) -> None:
-    typed = "/rate id:python-gil seen:0 rating:3 owner:local"  # the button's line, again
+    typed = "/rate id:python-gil seen:0 rating:3 owner:local"  # the button's command
     stdin = io.StringIO(f"/question python-gil\n1\n3\n{typed}\n")
     stdout = io.StringIO()
     console = ConsoleAdapter(app.core, stdin, stdout)
@@ -172,7 +172,7 @@ async def test_rating_an_explanation_by_number_and_a_direct_message(app: App) ->
     out = stdout.getvalue()
     assert f"[3] Good  → {typed}" in out
     assert "Rated Good: next review in 2 days, on Wed 7 Jan." in out
-    assert "Already rated" in out  # the same button again changes nothing
+    assert "`/rate` is what a button does, and is not typed" in out  # (nor replayed so)
     await console.send_direct(User("console", "local", "you"), digest_reply(
         [Due("python-gil", datetime(2026, 1, 7, 9, tzinfo=UTC))]))  # fmt: skip
     assert "✉ to you" in stdout.getvalue() and "`python-gil`" in stdout.getvalue()
@@ -223,3 +223,128 @@ async def test_a_submission_that_waits_prints_its_place_then_its_verdict(graded_
     await asyncio.wait_for(session, PATIENCE)
     out = stdout.getvalue()
     assert out.index("Queued for a grader") < out.index("Accepted")
+
+
+def test_a_script_with_windows_line_endings_runs_as_typed(tmp_path: Path) -> None:
+    script = "/run ```python\r\nprint(6 * 7)\r\n```\r\n/topics\r\n/search GIL\r"
+    result = studybot(["console"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "┌ ✅ Run: finished" in result.stdout
+    assert "42" in result.stdout and "print(6 * 7)" not in result.stdout
+    assert "┌ Topics" in result.stdout and "┌ Search: GIL" in result.stdout
+    assert "AI-infra interview practice" not in result.stdout  # no line fell through to /help
+
+
+def test_a_block_left_open_at_the_end_is_refused_and_commands_in_it_still_run(
+    tmp_path: Path,
+) -> None:
+    script = "/topics\n/run ```python\nprint('half a paste')\n/me\n"
+    result = studybot(["console"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "The ``` block opened on line 2 is never closed, so it was not run" in result.stdout
+    assert "Run:" not in result.stdout and "half a paste" not in result.stdout
+    assert "┌ Your progress" in result.stdout  # /me was read as the command it is
+    zh = studybot(["console", "--locale", "zh"], "/run ```\nx = 1\n", tmp_path)
+    assert "第 1 行开始的 ``` 代码块没有结束" in zh.stdout
+
+
+def test_a_byte_order_mark_before_a_command_or_in_code_is_dropped(tmp_path: Path) -> None:
+    script = (
+        "\ufeff/topics\n"
+        "/submit fast-power ```python\n"
+        f"\ufeff{reference('fast-power')}"
+        "```\n"
+        "/submit fast-power \ufeffdef my_pow(x, n):\n"
+    )
+    result = studybot(["console"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "┌ Topics" in result.stdout
+    assert "AI-infra interview practice" not in result.stdout
+    assert "┌ ✅ Accepted: Integer power of a number" in result.stdout
+    assert "U+FEFF" not in result.stdout and "\ufeff" not in result.stdout
+
+
+def test_the_solution_form_can_be_dropped_or_left_and_says_how(tmp_path: Path) -> None:
+    script = (
+        "/end\n"  # no form is open
+        "/question fast-power\n1\n"  # the "Submit solution" button opens the form
+        "def my_pow(x, n):\n    return 1.0\n/cancel\n"
+        "/me\n"  # a command again
+        "/question fast-power\n1\n"
+        "def my_pow(x, n):\n/quit\n"
+        "/topics\n"  # never read: /quit left the console
+    )
+    result = studybot(["console"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "There is no code form open: /end ends or drops the code" in out
+    assert "then a line with just /end to submit it, or /cancel to drop it" in out
+    assert "Dropped: your solution to `fast-power` was not submitted." in out
+    assert "┌ Your progress" in out
+    assert "┌ Topics" not in out
+    assert "Wrong answer" not in out and "Compile error" not in out  # nothing was graded
+    ended = studybot(["console", "--locale", "zh"], "/question fast-power\n1\ndef f():\n", tmp_path)
+    assert "输入在 /end 之前结束：`fast-power` 的解答没有提交。" in ended.stdout
+
+
+def test_a_buttons_command_typed_is_refused_naming_the_button(tmp_path: Path) -> None:
+    script = (
+        "/question python-gil\n"  # something held: a question seen
+        "/forget-confirm yes\n"  # typed without `/forget me`: refused, nothing deleted
+        "/quiz post:1:2026-01-05:q choice:0\n"
+        "/forget me\n"
+        "1\n"  # its "Delete all of it" button
+    )
+    result = studybot(["console"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert ("`/forget-confirm` is what a button does, and is not typed: press \"Delete all of "
+            "it\" under the list `/forget me` shows (in the console, type the button's "
+            "number).") in out  # fmt: skip
+    assert "`/quiz` is what a button does" in out
+    assert out.index("The bot holds on you:") < out.index("Deleted:")  # kept until the button
+    zh = studybot(["console", "--locale", "zh"], "/forget-confirm yes\n", tmp_path)
+    assert "`/forget-confirm` 是按钮执行的操作，不能直接输入" in zh.stdout
+
+
+def test_the_console_logs_warnings_only_unless_told_and_to_stderr(tmp_path: Path) -> None:
+    clock = {"STUDYBOT_TEST_CLOCK": "2026-01-05T08:00:00+00:00*1"}  # its start is a warning
+    quiet = studybot(["console"], "/topics\n", tmp_path, STUDYBOT_LOG_LEVEL="", **clock)
+    assert quiet.returncode == 0, quiet.stderr
+    assert "WARNING bot.app: test clock: starting at" in quiet.stderr
+    assert " INFO " not in quiet.stderr  # (content loaded, platform attached ...)
+    assert "WARNING" not in quiet.stdout and "┌ Topics" in quiet.stdout
+    told = studybot(["console"], "/topics\n", tmp_path, STUDYBOT_LOG_LEVEL="info")
+    assert "INFO bot.platforms: platform console attached" in told.stderr
+
+
+def test_a_line_that_is_not_utf8_is_read_with_replacements_and_said_so(tmp_path: Path) -> None:
+    environment = {**os.environ, "STUDYBOT_DATABASE": str(tmp_path / "bot.sqlite3"),
+                   "LANG": "C.UTF-8"}  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "console"], input=b"/search GIL\xff\xfe\n/topics\n",
+        cwd=tmp_path, env=environment, capture_output=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.decode("utf-8")  # nothing came back as the bytes it was sent
+    assert "⚠ Line 1 is not valid UTF-8: the bytes that are not read as �." in out
+    assert "GIL��" in out and "┌ Topics" in out
+
+
+def test_a_long_print_is_cut_with_a_note_and_leaves_no_empty_block(tmp_path: Path) -> None:
+    script = (
+        "/submit fast-power ```python\n"
+        "def my_pow(x, n):\n"
+        "    print('y' * 3000)\n"
+        "    return 0.0\n"
+        "```\n"
+    )
+    result = studybot(["console"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "┌ ❌ Wrong answer: Integer power of a number (fast exponentiation) (2/2)" in out
+    assert "│ ```\n│ ```" not in out  # no block closes as soon as it opens
+    first, second = out.split("(2/2)")
+    assert "Printed output:" not in first  # its label went on with the block
+    assert "│ Printed output:\n│ ```\n│ yyyy" in second
+    assert "(output cut: " in second
