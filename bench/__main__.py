@@ -10,6 +10,7 @@ from bench import (
     discord,
     fleet,
     grading,
+    numpy_gate,
     picks,
     queue,
     quiz_burst,
@@ -37,6 +38,7 @@ SUITES = {
     "stores": stores.main,
     "queue": queue.main,
     "reports": reports.main,
+    "numpy": numpy_gate.main,
 }
 
 if __name__ == "__main__":
