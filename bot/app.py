@@ -38,7 +38,7 @@ from bot.clock import ScaledClock, SystemClock
 from bot.commands.context import Context
 from bot.content.loader import load_if_changed
 from bot.core import Studybot
-from bot.errors import ConfigError, ContentError, GradingUnavailable
+from bot.errors import ConfigError, ContentError, GradingUnavailable, IsolationRefused
 from bot.grades import RawRun
 from bot.grading import sandboxes
 from bot.grading.admission import Admission
@@ -317,6 +317,11 @@ async def _start(sandbox: Sandbox, grader: Grader, settings: Settings) -> None:
         layers = await sandbox.start()
     finally:
         grader.problems.update(await loading)
+    if (refused := sandboxes.refusal(settings, layers)) is not None:
+        # The pool has logged which layer is missing. Failing the start makes every
+        # submission fail before it is stored: none is kept to be graded, or scored, by a
+        # later start the member was never told of.
+        raise refused
     log.info("grading sandbox ready; isolation %s", layers.describe())
 
 
@@ -368,8 +373,12 @@ def running_digest(app: App) -> AbstractAsyncContextManager[asyncio.Task[None]]:
 
 
 def _report_crash(task: asyncio.Task[Any]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.error("%s stopped", task.get_name(), exc_info=task.exception())
+    if task.cancelled() or (exc := task.exception()) is None:
+        return
+    if isinstance(exc, IsolationRefused):  # a state the start logged, not a crash
+        log.warning("%s: not run, grading is refused by strict isolation", task.get_name())
+        return
+    log.error("%s stopped", task.get_name(), exc_info=exc)
 
 
 async def refresh_content(db: Database, settings: Settings) -> None:

@@ -202,6 +202,9 @@ async def test_the_bot_with_a_platform_tells_members_grading_is_unavailable(
             assert ref is not None, reply.body
             expected = t(inv.locale, "grading.unavailable", ref=ref.group(1) or ref.group(2))
             assert (reply.body, reply.tone, reply.ephemeral) == (expected, Tone.FAILURE, True)
+        # Refused before it was stored: no later start grades (or scores) what a member was
+        # told could not be graded.
+        assert tuple(await app.db.fetch_one("SELECT count(*) FROM submissions") or ()) == (0,)
     start = [r for r in caplog.records if r.name == "bot.grading.pool" and r.levelname == "ERROR"]
     assert len(start) == 1 and "namespaces (turned off)" in start[0].getMessage()
     assert not [r for r in caplog.records if r.exc_info]  # a state, not a crash: no traceback
