@@ -226,3 +226,10 @@ def test_type_answers_only_with_classes_a_solution_could_name(
             gate(make())
     else:
         assert gate(make()) is answer
+
+
+def test_type_of_a_library_exception_is_its_nearest_builtin_class() -> None:
+    """`except Exception as e: print(type(e))` on the gate's refusal says TypeError."""
+    gate = policy.solution_globals(policy.Output(10))["__builtins__"]["type"]
+    assert gate(numpy_gate.NumpyRefused("refused")) is TypeError
+    assert gate(np.linalg.LinAlgError("singular")) is np.linalg.LinAlgError  # a named one

@@ -65,6 +65,21 @@ async def test_the_stable_reference_is_accepted(
 
 
 @in_sandbox
+async def test_numpys_exceptions_can_be_caught_and_named(grader: Grader) -> None:
+    """`except np.linalg.LinAlgError:` needs the class itself, and `type(e)` of the gate's
+    own refusal answers with a builtin class a solution can name."""
+    grade = await grader.run(
+        "import numpy as np\n"
+        "try:\n    np.linalg.inv(np.zeros((2, 2)))\n"
+        "except np.linalg.LinAlgError as e:\n"
+        "    print('singular', type(e) is np.linalg.LinAlgError)\n"
+        "try:\n    np.ndarray((2,), np.uint8)\n"
+        "except Exception as e:\n    print(type(e) is TypeError)\n"
+    )  # fmt: skip
+    assert grade.output == "singular True\nTrue\n", grade
+
+
+@in_sandbox
 async def test_plain_lists_are_accepted_too(grader: Grader, problems: dict[str, Problem]) -> None:
     grade = await grader.grade(problems["stable-softmax"], PURE_PYTHON)
     assert grade.verdict is Verdict.ACCEPTED, grade

@@ -74,11 +74,16 @@ def name_classes(classes: Iterable[object]) -> None:
 
 
 def visible(kind: type) -> type:
-    """What `type(x)` answers for an `x` of class `kind`, or TypeError."""
+    """What `type(x)` answers for an `x` of class `kind`, or TypeError. An exception of a
+    library's own class is answered with its nearest builtin one (`except Exception as e:
+    print(type(e))` on a refusal of the sandbox's says TypeError): builtins are the
+    solution's already, and a handler that looks at its exception's type still works."""
     if kind.__module__ == "builtins" and kind not in HIDDEN_BUILTINS:
         return kind
     if kind in NAMED or is_solution_class(kind):
         return kind
+    if issubclass(kind, BaseException):
+        return next(c for c in kind.__mro__ if c.__module__ == "builtins")
     if kind.__module__.partition(".")[0] == "numpy":
         return numpy_gate.stand_in(kind)
     raise TypeError(f"type() of a {kind.__module__}.{kind.__name__} object is not available")

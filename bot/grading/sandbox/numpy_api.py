@@ -67,8 +67,10 @@ LINALG = (
 def exposed(np: types.ModuleType) -> dict[str, Any]:
     """The names a solution gets from `import numpy` (numpy imported by the caller)."""
     names: dict[str, Any] = {name: gated(getattr(np, name)) for name in NUMPY}
-    linalg = {name: gated(getattr(np.linalg, name)) for name in LINALG}
-    names["linalg"] = types.SimpleNamespace(**linalg)
+    linalg = {name: gated(getattr(np.linalg, name)) for name in LINALG if name != "LinAlgError"}
+    # The exception class itself, as `except np.linalg.LinAlgError:` needs: a class of
+    # `ValueError`'s family, whose instances hold a message and nothing of numpy's.
+    names["linalg"] = types.SimpleNamespace(**linalg, LinAlgError=np.linalg.LinAlgError)
     return names
 
 

@@ -127,7 +127,10 @@ def preload() -> None:
         PROXIES[name] = types.SimpleNamespace(**names)
     PROXIES["numpy"] = types.SimpleNamespace(**numpy_api.exposed(numpy))
     for proxy in PROXIES.values():
-        name_classes(vars(proxy).values())
+        values = list(vars(proxy).values())
+        nested = [v for ns in values if isinstance(ns, types.SimpleNamespace)
+                  for v in vars(ns).values()]  # np.linalg's: LinAlgError  # fmt: skip
+        name_classes([*values, *nested])
     numpy_api.warm_up(numpy)
     guards.collect_namespaces()
 
