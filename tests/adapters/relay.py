@@ -32,10 +32,18 @@ class Relay:
         """Refuse new connections and cut the open ones."""
         if self._server is not None:
             self._server.close()
+            await self._server.wait_closed()
             self._server = None
         for writer in list(self._open):
             writer.transport.abort()
         self._open.clear()
+        await asyncio.sleep(0)  # the aborted transports close their sockets on the next turn
+
+    async def __aenter__(self) -> Relay:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.down()
 
     async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.connections += 1
@@ -45,8 +53,12 @@ class Relay:
             writer.transport.abort()
             return
         self._open |= {writer, up_writer}
-        await asyncio.gather(_pipe(reader, up_writer), _pipe(up_reader, writer))
-        self._open -= {writer, up_writer}
+        try:
+            await asyncio.gather(_pipe(reader, up_writer), _pipe(up_reader, writer))
+        finally:
+            self._open -= {writer, up_writer}
+            for end in (writer, up_writer):
+                end.transport.abort()  # both sockets closed, however the relay ended
 
 
 async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

@@ -42,8 +42,18 @@ async def test_discord_down_at_start_then_up_then_lost_and_back(
     discord_stub: DiscordStub, tmp_path: Path
 ) -> None:
     stub = discord_stub
-    api = Relay(free_port(), port_of(stub.url))
-    gateway = Relay(free_port(), port_of(stub.url))
+    async with (
+        Relay(free_port(), port_of(stub.url)) as api,
+        Relay(free_port(), port_of(stub.url)) as gateway,
+    ):
+        run = await _down_up_lost_back(stub, api, gateway, tmp_path)
+    no_tracebacks(run)
+    assert "voice will NOT be supported" not in "".join(run.err)
+    assert stub.token not in "".join(run.err)
+
+
+async def _down_up_lost_back(stub: DiscordStub, api: Relay, gateway: Relay,
+                             tmp_path: Path) -> Run:  # fmt: skip
     stub.resume_url = f"ws://127.0.0.1:{gateway.port}/"  # resuming goes through the relay too
     env = {"DISCORD_TOKEN": stub.token,
            "DISCORD_API_BASE_URL": f"http://127.0.0.1:{api.port}/api/v10",
@@ -62,9 +72,7 @@ async def test_discord_down_at_start_then_up_then_lost_and_back(
         await stub.wait_for(lambda: stub.gateway.connections == 2)
         status = await run.stop()
     assert status == 0
-    no_tracebacks(run)
-    assert "voice will NOT be supported" not in "".join(run.err)
-    assert stub.token not in "".join(run.err)
+    return run
 
 
 async def test_sigterm_while_discord_is_unreachable(tmp_path: Path) -> None:
