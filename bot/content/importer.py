@@ -84,6 +84,11 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("performance", ("roofline", "性能", "profil")),
     ("os", ("操作系统", "虚拟内存", "页表", "linux")),
     ("reliability", ("容错", "checkpoint", "故障", "可靠性")),
+    ("rl", ("强化学习", "rlhf", "ppo", "grpo", "dpo")),
+    ("scheduling", ("slurm", "kubernetes", "k8s", "调度", "mig", "mps")),
+    ("data", ("dataloader", "数据加载", "数据管线", "pin_memory")),
+    ("recsys", ("推荐", "embedding", "dlrm")),
+    ("training", ("优化器", "optimizer", "adam", "scaling law", "蒸馏", "剪枝")),
     ("algorithms", ("快速幂", "矩阵", "排序", "链表", "二叉树", "动态规划", "二分", "lru")),
 )
 # Only when nothing else tells (an empty bank): not in the topic table, so an item that gets

@@ -45,6 +45,11 @@ TOPICS: tuple[Topic, ...] = (
     Topic("os", "操作系统", ("系统", "linux", "operating system")),
     Topic("reliability", "集群可靠性", ("可靠性", "容错", "checkpoint", "fault tolerance")),
     Topic("concurrency", "并发", ("多线程", "线程", "threads", "async")),
+    Topic("training", "训练方法与优化器", ("训练", "优化器", "optimizer", "scaling laws")),
+    Topic("rl", "强化学习后训练", ("强化学习", "rlhf", "ppo", "grpo", "post-training")),
+    Topic("scheduling", "集群调度", ("调度", "slurm", "kubernetes", "k8s", "mig", "mps")),
+    Topic("data", "数据管线", ("数据", "dataloader", "data loading", "data pipeline")),
+    Topic("recsys", "推荐系统与 Embedding", ("推荐", "推荐系统", "embedding", "dlrm")),
     Topic("algorithms", "算法", ("算法题", "手撕", "coding", "leetcode")),
 )  # fmt: skip
 
