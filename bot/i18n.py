@@ -578,8 +578,10 @@ CATALOG: dict[str, tuple[str, str]] = {
                         "America/New_York，或用 `clear` 清除。"),
     "schedule.note.kept": ("Kept as they were (give them to change them): {options}.",
                            "未给出的选项保持不变：{options}。"),
-    "opt.schedule_lang": ("language of the posts: en or zh (at first yours, then kept)",
-                          "帖子的语言：en 或 zh（首次为你的语言，之后保持不变）"),
+    "opt.schedule_lang": ("language of the posts: en, zh or both (at first the server's, "
+                          "then kept)",
+                          "帖子的语言：en、zh 或 both（双语）（首次为服务器的语言，之后保持不变）"),
+    "schedule.label.lang": ("Language", "语言"),
     "opt.topic_or_any": ("topic, e.g. distributed; any for every topic",
                          "主题，例如 distributed；any 表示全部主题"),
     "schedule.label.summary": ("Weekly summary", "每周总结"),

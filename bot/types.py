@@ -340,3 +340,6 @@ class Invocation:
     channel: ChannelRef = ChannelRef("console", "terminal")
     locale: Locale = Locale.EN
     notice: Notice | None = field(default=None, compare=False, repr=False)
+    # The server's (guild's) preferred language, where its platform says one: a new
+    # schedule's posts speak it, whatever the language of the admin who set it up.
+    server_locale: Locale | None = None

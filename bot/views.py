@@ -4,17 +4,25 @@ Two languages are at play: the reader's (`locale`: labels, buttons, hints) and t
 (`lang`: title, statement, explanation), which is the reader's unless they pressed the
 language button. That button shows the same reply in the other language, and appears only
 when the item has an English version to switch to or from.
+
+A bilingual channel's posts add a third (`also`, the other language): their titles and quick
+checks are short, so they are shown in both; long texts (a statement, an explanation) stay in
+`lang`, and the language button shows the other.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.i18n import in_english, t
 from bot.quiz import QuizView, Tally
-from bot.types import Action, ActionKind, Field, Kind, Locale, Question, Reply
+from bot.types import Action, ActionKind, Bilingual, Field, Kind, Locale, Question, Reply
+
+NEW_LINE = "\n"  # between a bilingual post's two versions of a longer text
 
 
 def question_reply(q: Question, locale: Locale, lang: Locale | None = None,
-                   quiz: QuizView | None = None) -> Reply:  # fmt: skip
+                   quiz: QuizView | None = None, also: Locale | None = None) -> Reply:  # fmt: skip
     """A question, without its answer, with a button that reveals it; a daily post with a
     `quiz` asks its quick check instead, with a button per option (the answer follows in
     the thread, so there is nothing to reveal early)."""
@@ -28,11 +36,11 @@ def question_reply(q: Question, locale: Locale, lang: Locale | None = None,
     switch = _switch(ActionKind.QUESTION_IN, q, locale, lang, bool(q.title_en or q.prompt_en))
     actions = _actions(q, locale)
     if quiz is not None:
-        body += "\n\n" + _quiz_text(quiz, locale, lang)
+        body += "\n\n" + _quiz_text(quiz, locale, _Langs(lang, also))
         kept = tuple(a for a in actions if a.kind is not ActionKind.REVEAL_ANSWER)
         actions = _quiz_buttons(quiz) + kept
     return Reply(
-        title=q.display_title(lang),
+        title=_Langs(lang, also).title(q),
         body=body,
         fields=_fields(q, locale),
         actions=(*actions, *switch),
@@ -47,6 +55,7 @@ def answer_reply(
     lang: Locale | None = None,
     quiz: QuizView | None = None,
     early: int | None = None,
+    also: Locale | None = None,
 ) -> Reply:
     """The explanation; for a coding problem, how many have solved it (when known); after a
     daily post's quiz, its right option, why, and how the channel did; after a daily coding
@@ -56,10 +65,10 @@ def answer_reply(
     if solvers:
         footer += " · " + t(locale, "grade.solved_by", count=solvers)
     switch = _switch(ActionKind.ANSWER_IN, q, locale, lang, q.answer_en is not None)
-    revealed = (*((_quiz_field(quiz, locale, lang),) if quiz is not None else ()),
+    revealed = (*((_quiz_field(quiz, locale, _Langs(lang, also)),) if quiz is not None else ()),
                 *((_early_field(early, locale),) if early is not None else ()))  # fmt: skip
     return Reply(
-        title=t(locale, "answer.title", title=q.display_title(lang)),
+        title=t(locale, "answer.title", title=_Langs(lang, also).title(q)),
         body=q.answer_in(lang),
         fields=(*revealed, *_related_fields(q, locale)),
         actions=(*switch, *_related(q, locale)),
@@ -68,9 +77,27 @@ def answer_reply(
     )
 
 
-def _quiz_text(quiz: QuizView, locale: Locale, lang: Locale) -> str:
-    lines = [f"**{t(locale, 'quiz.label')}** {quiz.shown.check.question.in_(lang)}"]
-    lines += [f"**{o.letter}.** {o.option.text.in_(lang)}" for o in quiz.shown.options()]
+@dataclass(frozen=True, slots=True)
+class _Langs:
+    """The content's language, and the other one a bilingual post adds to short texts."""
+
+    lang: Locale
+    also: Locale | None = None
+
+    def title(self, q: Question) -> str:
+        first = q.display_title(self.lang)
+        second = q.display_title(self.also) if self.also else first
+        return first if second == first else f"{first} / {second}"
+
+    def text(self, text: Bilingual, sep: str = " / ") -> str:
+        first = text.in_(self.lang)
+        second = text.in_(self.also) if self.also else first
+        return first if second == first else f"{first}{sep}{second}"
+
+
+def _quiz_text(quiz: QuizView, locale: Locale, langs: _Langs) -> str:
+    lines = [f"**{t(locale, 'quiz.label')}** {langs.text(quiz.shown.check.question, NEW_LINE)}"]
+    lines += [f"**{o.letter}.** {langs.text(o.option.text)}" for o in quiz.shown.options()]
     lines.append(_tally_line(quiz.tally, locale))
     return "\n".join(lines)
 
@@ -88,11 +115,12 @@ def _quiz_buttons(quiz: QuizView) -> tuple[Action, ...]:
                  for o in quiz.shown.options())  # fmt: skip
 
 
-def _quiz_field(quiz: QuizView, locale: Locale, lang: Locale) -> Field:
+def _quiz_field(quiz: QuizView, locale: Locale, langs: _Langs) -> Field:
     right = quiz.shown.right()  # lettered as the post shows it
     option = right.option
-    value = "\n".join((quiz.shown.check.question.in_(lang),
-                       f"✅ **{right.letter}.** {option.text.in_(lang)}: {option.why.in_(lang)}",
+    value = "\n".join((langs.text(quiz.shown.check.question, NEW_LINE),
+                       f"✅ **{right.letter}.** {langs.text(option.text)}: "
+                       f"{langs.text(option.why, NEW_LINE)}",
                        _result_line(quiz.tally, locale)))  # fmt: skip
     return Field(t(locale, "quiz.label"), value, False)
 

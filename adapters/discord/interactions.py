@@ -55,11 +55,13 @@ class Inbound:
     uploads: tuple[Upload, ...] = ()  # COMMAND
     action: Action | None = None  # CLICK
     typing: tuple[str, str] = ("", "")  # COMPLETE: the option being typed, and what is typed
+    server_locale: Locale | None = None  # the guild's preferred language, in a guild
 
     def invocation(self, command: str | None = None,
                    options: dict[str, str] | None = None) -> Invocation:  # fmt: skip
         return Invocation(command or self.command, self.options if options is None else options,
-                          user=self.user, channel=self.channel, locale=self.locale)  # fmt: skip
+                          user=self.user, channel=self.channel, locale=self.locale,
+                          server_locale=self.server_locale)  # fmt: skip
 
 
 def parse(interaction: discord.Interaction[Any]) -> Inbound:
@@ -69,7 +71,9 @@ def parse(interaction: discord.Interaction[Any]) -> Inbound:
     kind = interaction.type
     if kind is discord.InteractionType.application_command:
         name, options, uploads = _command(data)
-        return Inbound(Asks.COMMAND, *who, command=name, options=options, uploads=uploads)
+        guild = interaction.guild_locale  # None outside a guild
+        return Inbound(Asks.COMMAND, *who, command=name, options=options, uploads=uploads,
+                       server_locale=Locale.parse(str(guild)) if guild else None)  # fmt: skip
     if kind is discord.InteractionType.autocomplete:
         return Inbound(Asks.COMPLETE, *who, command=str(data.get("name", "")),
                        typing=_typing(data))  # fmt: skip

@@ -47,7 +47,7 @@ async def quiz(ctx: Context, inv: Invocation) -> Reply:
     await ctx.scores.quiz_answered(schedule, asked, inv.user, mine.correct, ctx.clock.now())
     if ctx.tallies is not None:
         ctx.tallies.changed(post)
-    return _verdict(shown, mine, inv.locale, schedule.locale)
+    return _verdict(shown, mine, inv.locale)
 
 
 def _parsed(inv: Invocation) -> tuple[QuizPost, int]:
@@ -59,13 +59,15 @@ def _parsed(inv: Invocation) -> tuple[QuizPost, int]:
     return post, int(raw)
 
 
-def _verdict(shown: ShownCheck, mine: Answer, locale: Locale, lang: Locale) -> Reply:
-    """Right or wrong in the reader's language; the option and why in the post's."""
+def _verdict(shown: ShownCheck, mine: Answer, locale: Locale) -> Reply:
+    """Right or wrong, the option and why, all in the reader's language: a private reply
+    speaks to one member, whatever language the channel's post speaks (its letter ties the
+    two together)."""
     picked = shown.of(mine.choice)
     key = "quiz.right" if mine.correct else "quiz.wrong"
-    lines = [picked.option.why.in_(lang)]
+    lines = [picked.option.why.in_(locale)]
     if not mine.correct:
         lines.append(t(locale, "quiz.wrong_hint"))
     return Reply("\n".join(lines), title=t(locale, key, letter=picked.letter,
-                                           text=picked.option.text.in_(lang)),
+                                           text=picked.option.text.in_(locale)),
                  ephemeral=True, tone=Tone.INFO)  # fmt: skip

@@ -19,6 +19,7 @@ from typing import TypeVar
 from zoneinfo import ZoneInfo
 
 from bot.commands.context import Context
+from bot.commands.spec import BOTH
 from bot.content.topics import slug_for
 from bot.errors import BadArgument, NotFound, UserError
 from bot.i18n import CATALOG, t
@@ -89,8 +90,8 @@ async def _set(ctx: Context, inv: Invocation) -> Reply:
         zone=_given(inv, "timezone", parse_zone, base.zone),
         answer=_given(inv, "answer", AnswerTiming.parse, base.answer),
         weekly_summary=o["summary"] == "weekly" if o.get("summary") else base.weekly_summary,
-        locale=Locale(o["lang"]) if o.get("lang") else base.locale,  # a valid choice
     )  # fmt: skip
+    draft = _languages(draft, o.get("lang"))
     saved = await ctx.schedules.save(draft)
     await ctx.scheduler.schedule_changed(saved.id)
     kept = [name for name in KEPT if not o.get(name)] if current is not None else []
@@ -101,10 +102,22 @@ async def _set(ctx: Context, inv: Invocation) -> Reply:
 
 def _fresh(inv: Invocation) -> Schedule:
     """A new schedule's defaults: every day, no coding day, any topic, the answer 8 hours
-    later, no summary, in the admin's language (time and zone are always given for one)."""
+    later, no summary, in the server's preferred language where the platform tells one (a
+    channel speaks to all its members, so not whichever admin happened to set it up), else
+    the admin's (time and zone are always given for one)."""
     return Schedule(id=0, channel=inv.channel, post_at=time(9), zone=ZoneInfo("UTC"),
                     days=parse_days("daily"), coding_days=frozenset(), answer=AnswerTiming(),
-                    locale=inv.locale)  # fmt: skip
+                    locale=inv.server_locale or inv.locale)  # fmt: skip
+
+
+def _languages(s: Schedule, lang: str | None) -> Schedule:
+    """`lang:en` or `lang:zh` posts in that language alone; `lang:both` adds the other one
+    to the language the posts already speak; left out, as it was."""
+    if not lang:
+        return s
+    if lang == BOTH:
+        return replace(s, bilingual=True)
+    return replace(s, locale=Locale(lang), bilingual=False)  # a valid choice
 
 
 def _given(inv: Invocation, option: str, parse: Callable[[str], T], kept: T) -> T:
@@ -154,6 +167,7 @@ def _describe(s: Schedule, inv: Invocation, now: datetime, headline: str) -> Rep
             t(loc, "schedule.label.summary"),
             t(loc, f"schedule.summary.{'weekly' if s.weekly_summary else 'off'}"),
         ),
+        Field(t(loc, "schedule.label.lang"), _language_names(s)),
         Field(t(loc, "schedule.label.status"), status, inline=False),
     )
     upcoming = [] if s.paused else s.slot.next_after(now, NEXT_POSTS)
@@ -161,6 +175,14 @@ def _describe(s: Schedule, inv: Invocation, now: datetime, headline: str) -> Rep
     body = "\n".join(filter(None, [headline, f"**{t(loc, 'schedule.next')}**" if lines else "",
                                    *lines]))  # fmt: skip
     return Reply(title=t(loc, "schedule.title"), body=body, fields=fields)
+
+
+def _language_names(s: Schedule) -> str:
+    """The posts' languages, each named in itself (中文 + English)."""
+    names = [t(s.locale, f"action.lang.{s.locale.value}")]
+    if s.bilingual:
+        names.append(t(s.locale, f"action.lang.{s.locale.other().value}"))
+    return " + ".join(names)
 
 
 def _days(days: frozenset[int], locale: Locale) -> str:

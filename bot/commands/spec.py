@@ -13,6 +13,7 @@ from bot.i18n import t
 from bot.types import Locale
 
 LANGUAGES = tuple(locale.value for locale in Locale)  # the content's languages: en, zh
+BOTH = "both"  # a channel's posts may speak both
 
 
 class Suggest(enum.StrEnum):
@@ -109,7 +110,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("topic", "opt.topic_or_any", suggest=Suggest.TOPIC, only_for=("set",)),
         OptionSpec("answer", "opt.answer", only_for=("set",)),
         OptionSpec("summary", "opt.summary", choices=("weekly", "off"), only_for=("set",)),
-        OptionSpec("lang", "opt.schedule_lang", choices=LANGUAGES, only_for=("set",)),
+        OptionSpec("lang", "opt.schedule_lang", choices=(*LANGUAGES, BOTH),
+                  only_for=("set",)),
     ), for_admins=True),
     CommandSpec("daily", "cmd.daily", (
         OptionSpec("action", "opt.daily_action", required=True, choices=("now",)),

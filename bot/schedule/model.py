@@ -102,7 +102,10 @@ class Schedule:
     coding_days: frozenset[int]
     answer: AnswerTiming
     topic: str | None = None
-    locale: Locale = Locale.EN
+    locale: Locale = Locale.EN  # the posts' language
+    # Posts in both languages: titles and the quick check also in the other one; long texts
+    # (statements, explanations) stay in `locale`, with the button that shows the other.
+    bilingual: bool = False
     paused: bool = False
     pause_reason: str | None = None
     weekly_summary: bool = False  # a summary of the past week, Mondays at the post time

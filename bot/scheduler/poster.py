@@ -32,7 +32,7 @@ from bot.scheduler.reads import TickReads
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import Part, Post, ScheduleStore
 from bot.store.submissions import SubmissionStore
-from bot.types import Kind, MessageRef, Question, Reply
+from bot.types import Kind, Locale, MessageRef, Question, Reply
 from bot.views import answer_reply, question_reply
 
 log = logging.getLogger(__name__)
@@ -134,7 +134,9 @@ class Poster:
         shown = shown_for(question, at) if question.kind is Kind.QA else None
         if shown is not None and self._quizzes is not None:
             quiz = QuizView(at, shown, await self._quizzes.tally(schedule.id, post.slot))
-        return answer_reply(question, schedule.locale, solvers, quiz=quiz, early=early), thread
+        return answer_reply(
+            question, schedule.locale, solvers, quiz=quiz, early=early, also=_also(schedule)
+        ), thread
 
     async def _failed(self, schedule: Schedule, post: Post, error: str, *, permanent: bool) -> None:
         attempts = post.attempts + 1
@@ -157,11 +159,16 @@ def question_post_reply(question: Question, schedule: Schedule, slot: str, tally
     at = QuizPost(schedule.id, slot)
     shown = shown_for(question, at) if question.kind is Kind.QA else None
     quiz = QuizView(at, shown, tally) if shown is not None else None
-    reply = question_reply(question, schedule.locale, quiz=quiz)
+    reply = question_reply(question, schedule.locale, quiz=quiz, also=_also(schedule))
     if not new_round:
         return reply
     return dataclasses.replace(reply, body=f"{t(schedule.locale, 'schedule.new_round')}\n\n"
                                            f"{reply.body}")  # fmt: skip
+
+
+def _also(schedule: Schedule) -> Locale | None:
+    """The second language of a bilingual channel's posts."""
+    return schedule.locale.other() if schedule.bilingual else None
 
 
 def new_post(schedule_id: int, slot: str, part: Part, question_id: str, kind: Kind, cycle: int,

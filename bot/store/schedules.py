@@ -85,7 +85,7 @@ class ScheduleStore:
         c = s.channel
         params = (c.platform, c.workspace or "", c.channel, s.post_at.strftime("%H:%M"),
                   s.zone.key, _mask(s.days), _mask(s.coding_days), s.topic, str(s.answer),
-                  s.locale.value, "weekly" if s.weekly_summary else "off")  # fmt: skip
+                  _languages(s), "weekly" if s.weekly_summary else "off")  # fmt: skip
         async with self._db.transaction():
             row = await self._db.fetch_one(sql, (*params, await self._next_revision()))
         assert row is not None  # RETURNING yields the row written
@@ -405,5 +405,12 @@ def _schedule(row: Row) -> Schedule:
         post_at=parse_local_time(row[4]), zone=parse_zone(row[5]),
         days=_days(row[6]), coding_days=_days(row[7]), topic=row[8],
         answer=AnswerTiming.parse(row[9]), paused=bool(row[10]), pause_reason=row[11],
-        locale=Locale(row[12]), weekly_summary=row[13] == "weekly",
+        locale=Locale(row[12].partition("+")[0]), bilingual="+" in row[12],
+        weekly_summary=row[13] == "weekly",
     )  # fmt: skip
+
+
+def _languages(s: Schedule) -> str:
+    """The `locale` column: the posts' language, `+` the other one for bilingual posts
+    (`zh+en`), so a schedule's languages stay one value in one column."""
+    return f"{s.locale.value}+{s.locale.other().value}" if s.bilingual else s.locale.value

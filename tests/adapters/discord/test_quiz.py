@@ -137,3 +137,52 @@ async def test_a_review_quick_check_is_answered_by_the_letter_shown(
             message=message_json(CHANNEL_ID, stub.next_id(), dealt), member=member))  # fmt: skip
         title = said["embeds"][0]["title"]
         assert title.startswith(f"✅ Right: {right}." if letter == right else "❌ Not this one: A.")
+
+
+async def test_posts_speak_the_servers_language_and_private_replies_the_members(
+    bot: Running, clock: FakeClock
+) -> None:
+    """A Chinese server set up by an English-speaking admin posts in Chinese; an English
+    member's private verdict is English throughout (title, option, why); `lang:both` adds
+    English to the titles and the quick check, and the reveal follows."""
+    stub = bot.stub
+    await bot.scheduler.start()
+    saved = await stub.interact(COMMAND, schedule_set("09:30", answer="+1h", topic="inference"),
+                                admin=True, guild_locale="zh-CN")  # fmt: skip
+    described = await answered(stub, saved)
+    assert "Language" in str(described) and "中文" in str(described)  # the admin reads English
+    clock.advance(timedelta(minutes=30))
+    await bot.scheduler.tick()
+    [post] = stub.calls("POST", f"/channels/{CHANNEL_ID}/messages")
+    check = await asked(bot, post.body["components"][0]["components"][0]["custom_id"])
+    embed = post.body["embeds"][0]
+    assert embed["title"] == "KV Cache 占多少显存？"
+    assert check.question.zh in embed["description"] and check.question.en not in str(embed)
+
+    posted = next(m for m in stub.messages.values() if m.get("nonce") == post.body["nonce"])
+    click = {"custom_id": post.body["components"][0]["components"][0]["custom_id"],
+             "component_type": 2}  # fmt: skip
+    private = (await answered(stub, await stub.interact(
+        COMPONENT, click, message=message_json(CHANNEL_ID, posted["id"], post.body),
+        locale="en-GB", guild_locale="zh-CN")))["embeds"][0]  # fmt: skip
+    picked = check.options[_file_index(check, embed["description"], "A")]
+    assert private["title"].endswith(f"A. {picked.text.en}")
+    assert picked.why.en in private["description"] and picked.why.zh not in private["description"]
+
+    lang = [{"name": "lang", "type": 3, "value": "both"}]
+    both = await stub.interact(COMMAND, {"id": "9", "name": "schedule", "type": 1, "options": [
+        {"name": "set", "type": 1, "options": lang}]}, admin=True, guild_locale="zh-CN")  # fmt: skip
+    assert "中文 + English" in str(await answered(stub, both))
+    clock.advance(timedelta(hours=1))
+    await bot.scheduler.tick()
+    [answer] = stub.calls("POST", f"/channels/{posted['id']}/messages")
+    revealed = str(answer.body["embeds"][0])
+    assert "KV Cache 占多少显存？ / How much memory" in revealed
+    assert check.question.zh in revealed and check.question.en in revealed
+
+
+def _file_index(check: QuickCheck, shown: str, letter: str) -> int:
+    """Where the option shown under `letter` is in the file."""
+    line = next(x for x in shown.splitlines() if x.startswith(f"**{letter}.**"))
+    text = line.removeprefix(f"**{letter}.** ")
+    return next(i for i, o in enumerate(check.options) if text in (o.text.zh, o.text.en))
