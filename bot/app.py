@@ -114,9 +114,15 @@ async def open_app(
     clock: Clock | None = None,
     rng: random.Random | None = None,
     grading: bool = True,
+    grade_here: str | None = None,
 ) -> AsyncIterator[App]:
     """The bot, ready for platforms to attach. `grading=False` starts no sandbox: for tests
-    that grade nothing (a sandbox takes about half a second to start)."""
+    that grade nothing (a sandbox takes about half a second to start).
+
+    `grade_here`, a platform's name: its members' solutions are graded in this process on
+    every engine. That is the console's: one member at a terminal should not need a grader
+    process to be running, so on PostgreSQL too its solutions skip the queue, and its start
+    grades again only its own unfinished ones (chat platforms' queued ones are the graders')."""
     clock = clock or clock_for(settings)
     async with AsyncExitStack() as stack:
         database = await stack.enter_async_context(open_store(settings))
@@ -136,7 +142,7 @@ async def open_app(
         graded = None
         if grading:
             graded = await stack.enter_async_context(
-                _grading(database, submissions, settings, clock, scores.solved)
+                _grading(database, submissions, settings, clock, scores.solved, grade_here)
             )
         rng, cards = rng or random.Random(), CardStore(database)
         reviews = Reviews(cards, prefs, clock, rng)
@@ -164,30 +170,42 @@ def clock_for(settings: Settings) -> Clock:
     return ScaledClock(override.start, override.speed)
 
 
-def _grading(database: Database, submissions: SubmissionStore, settings: Settings, clock: Clock,
-             on_accepted: OnAccepted) -> AbstractAsyncContextManager[Grading]:  # fmt: skip
-    """In process on SQLite; through the queue and `studybot grader` on PostgreSQL."""
-    if isinstance(database, PostgresDatabase) and settings.postgres is not None:
+def _grading(
+    database: Database,
+    submissions: SubmissionStore,
+    settings: Settings,
+    clock: Clock,
+    on_accepted: OnAccepted,
+    here: str | None,
+) -> AbstractAsyncContextManager[Grading]:
+    """In process on SQLite (and for `here`, the console, everywhere); through the queue and
+    `studybot grader` on PostgreSQL."""
+    if here is None and isinstance(database, PostgresDatabase) and settings.postgres is not None:
         return open_queued_grading(database.pool, settings.postgres.reveal(), settings, clock)
-    return open_grading(submissions, settings, clock, on_accepted)
+    return open_grading(submissions, settings, clock, on_accepted, recover=here)
 
 
 @asynccontextmanager
 async def open_grading(
-    submissions: SubmissionStore, settings: Settings, clock: Clock, on_accepted: OnAccepted
+    submissions: SubmissionStore,
+    settings: Settings,
+    clock: Clock,
+    on_accepted: OnAccepted,
+    recover: str | None = None,
 ) -> AsyncIterator[Grading]:
     """Grading, at once; its start in the background: the zygote starts (its layers logged)
     while the problems' expected results are computed in a thread, then what the last run
     left unfinished is graded again. Nothing else waits for any of it: the bot answers
     lookups at once, and a submission in the first second waits for the start. With strict
     isolation and a layer missing, the start logs which and the sandbox refuses every job:
-    members are told that grading is unavailable."""
+    members are told that grading is unavailable. `recover`: only that platform's unfinished
+    submissions are graded again."""
     sandbox = sandboxes.sandbox_for(settings, warm=WARM)  # strict: it refuses every job itself
     grader = Grader(sandbox, {}, timing_cache=settings.cache_dir / TIMING_FILE)
     starting = asyncio.create_task(_start(sandbox, grader, settings), name="grading-start")
     starting.add_done_callback(_report_crash)
     grading = Grading(grader, Admission(clock), submissions, clock, starting, on_accepted)
-    recovery = grading.start_recovery()
+    recovery = grading.start_recovery(recover)
     recovery.add_done_callback(_report_crash)
     try:
         yield grading

@@ -101,16 +101,20 @@ def run() -> None:
 
 
 async def serve(
-    settings: Settings, started: list[Platform], *, clock: Clock | None = None
+    settings: Settings,
+    started: list[Platform],
+    *,
+    clock: Clock | None = None,
+    grade_here: str | None = None,
 ) -> int | None:
     """Run the platforms and the scheduler until SIGINT or SIGTERM (or until a platform
     ends), then stop in order; the signal that stopped them, if one did. A signal during
     start-up lets start-up finish and then stops (cancelling it halfway would leave the
     database's thread behind the loop). `clock` is for tests; by default `open_app` picks
-    one."""
+    one. `grade_here`: the platform graded in this process on every engine (`open_app`)."""
     with _signals() as received:
         async with (
-            open_app(settings, clock=clock) as app,
+            open_app(settings, clock=clock, grade_here=grade_here) as app,
             running_scheduler(app),
             running_digest(app),
             asyncio.TaskGroup() as group,
@@ -159,7 +163,8 @@ def _console(settings: Settings, locale: Locale) -> None:
     quiet_console(settings)
     exports = settings.database.parent / "exports"  # beside the data, the user's own
     try:
-        stopped_by = asyncio.run(serve(settings, [console_platform(locale, exports)]))
+        console = console_platform(locale, exports)
+        stopped_by = asyncio.run(serve(settings, [console], grade_here=CONSOLE))
     except KeyboardInterrupt:  # before the console listened for it, or a second one
         stopped_by = signal.SIGINT
     if stopped_by == signal.SIGINT:

@@ -100,10 +100,12 @@ class Grading:
         self._remote = remote
         self._recovery: asyncio.Task[Recovery] | None = None
 
-    def start_recovery(self) -> asyncio.Task[Recovery]:
-        """`recover` in the background (start-up), as a task the owner stops at shutdown."""
-        self._recovery = asyncio.create_task(self.recover(), name="grading-recovery")
-        return self._recovery
+    def start_recovery(self, platform: str | None = None) -> asyncio.Task[Recovery]:
+        """`recover` in the background (start-up), as a task the owner stops at shutdown;
+        only `platform`'s submissions, if named."""
+        task = asyncio.create_task(self.recover(platform), name="grading-recovery")
+        self._recovery = task
+        return task
 
     async def recovered(self) -> Recovery:
         """Wait for the background recovery started by `start_recovery` (none: nothing)."""
@@ -165,10 +167,11 @@ class Grading:
         if grade.verdict is Verdict.ACCEPTED and self._on_accepted is not None:
             await self._on_accepted(user, where, problem_id, self._clock.now())
 
-    async def recover(self) -> Recovery:
-        """Grade again what a previous run left unfinished, one row at a time."""
+    async def recover(self, platform: str | None = None) -> Recovery:
+        """Grade again what a previous run left unfinished, one row at a time (only
+        `platform`'s, if named: the rest are another process's to grade)."""
         await self.started()
-        left = await self.submissions.unfinished()
+        left = await self.submissions.unfinished(platform)
         counts: Counter[str] = Counter()
         for s in left:
             try:

@@ -119,8 +119,14 @@ class SubmissionStore:
                 "WHERE id = ? AND state = 'queued'", (now.isoformat(), submission_id)
             ) == 1  # fmt: skip
 
-    async def unfinished(self) -> list[Submission]:
-        rows = await self._db.fetch_all(f"{_COLUMNS} WHERE state = 'queued' ORDER BY id")
+    async def unfinished(self, platform: str | None = None) -> list[Submission]:
+        """Submissions still queued (only `platform`'s members', if named), oldest first."""
+        if platform is None:
+            rows = await self._db.fetch_all(f"{_COLUMNS} WHERE state = 'queued' ORDER BY id")
+        else:
+            rows = await self._db.fetch_all(
+                f"{_COLUMNS} WHERE state = 'queued' AND platform = ? ORDER BY id", (platform,)
+            )
         return [_submission(row) for row in rows]
 
     async def get(self, submission_id: int) -> Submission | None:

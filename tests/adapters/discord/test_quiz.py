@@ -169,9 +169,9 @@ async def test_posts_speak_the_servers_language_and_private_replies_the_members(
     assert private["title"].endswith(f"A. {picked.text.en}")
     assert picked.why.en in private["description"] and picked.why.zh not in private["description"]
 
-    lang = [{"name": "lang", "type": 3, "value": "both"}]
-    both = await stub.interact(COMMAND, {"id": "9", "name": "schedule", "type": 1, "options": [
-        {"name": "set", "type": 1, "options": lang}]}, admin=True, guild_locale="zh-CN")  # fmt: skip
+    lang = {"name": "set", "type": 1, "options": [{"name": "lang", "type": 3, "value": "both"}]}
+    command = {"id": "9", "name": "schedule", "type": 1, "options": [lang]}
+    both = await stub.interact(COMMAND, command, admin=True, guild_locale="zh-CN")
     assert "中文 + English" in str(await answered(stub, both))
     clock.advance(timedelta(hours=1))
     await bot.scheduler.tick()
