@@ -107,7 +107,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "forget.done": ("Deleted: {items}. Nothing about you is left.",
                     "已删除：{items}。你的数据已全部清除。"),
     # what `/forget me` counts, one entry per personal table (bot/store/members.py)
-    "held.submissions": ("{n} submission(s)", "{n} 次提交"),
+    "held.submissions": ("{n} submission(s) (solutions and /run snippets)",
+                         "{n} 次提交（解答和 /run 代码片段）"),
     "held.quiz_answers": ("{n} quiz answer(s)", "{n} 次小测验作答"),
     "held.hints_taken": ("{n} hint(s) taken", "{n} 条已看提示"),
     "held.answer_reveals": ("{n} answer(s) opened", "{n} 次查看解析"),
@@ -369,6 +370,9 @@ CATALOG: dict[str, tuple[str, str]] = {
     "grade.output_cut": ("(output cut: {dropped} more characters)",
                          "（输出已截断，省略 {dropped} 个字符）"),
     "grade.cpu": ("CPU time", "CPU 时间"),
+    "grade.ms": ("{ms} ms", "{ms} 毫秒"),
+    "grade.import_refused": ("The sandbox does not allow importing `{module}`; allowed: {allowed}.",
+                             "沙箱不允许导入 `{module}`；可以导入：{allowed}。"),
     "grade.cpu_of_limit": ("{cpu} ms of a {limit} ms limit ({ratio}× the reference's {reference} "
                            "ms on this grader)", "{cpu} 毫秒，限制 {limit} 毫秒（本评测机上参考解 "
                            "{reference} 毫秒的 {ratio} 倍）"),
@@ -475,6 +479,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "console.no_button": ("There is no button {number}: the last buttons shown are 1 to {count}.",
                           "没有按钮 {number}：最近显示的按钮是 1 到 {count}。"),
     "console.saved": ("File saved: {path}", "文件已保存：{path}"),
+    "console.private": ("(only you can see this)", "（仅你可见）"),
     "console.no_buttons_yet": ("There is no button {number}: no buttons have been shown yet.",
                                "没有按钮 {number}：还没有显示过任何按钮。"),
     "error.button_only": ("`/{name}` is what a button does, and is not typed: press {button} "
@@ -504,6 +509,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "me.solved": ("Solved", "已解决"),
     "me.attempted": ("Attempted", "尝试过"),
     "me.submissions": ("Submissions", "提交次数"),
+    "me.submissions_value": ("{solutions} solution(s) · {runs} /run snippet(s)",
+                             "解答 {solutions} 次 · /run 代码片段 {runs} 次"),
     "me.none": ("none yet", "暂无"),
     "me.hint": ("Try one: `/question kind:coding`, then `/submit <problem>` with your code.",
                 "试一题：`/question kind:coding`，然后用 `/submit <题目>` 提交代码。"),
@@ -521,9 +528,12 @@ CATALOG: dict[str, tuple[str, str]] = {
     "me.points": ("Points", "积分"),
     "me.points_value": ("{here} here · {all} in all", "本工作区 {here} · 全部 {all}"),
     "me.due": ("Reviews due", "待复习"),
+    "me.zone": ("Your days count in", "你的日期按此时区计算"),
+    "me.zone_value": ("{zone} (change: `/me timezone:<zone>`)",
+                      "{zone}（修改：`/me timezone:<时区>`）"),
     "me.due_value": ("{count} now", "当前 {count} 道"),
     "me.topics": ("By topic (right / answered)", "按主题（答对 / 作答）"),
-    "me.topic_line": ("`{topic}`: {right} / {answered}", "`{topic}`：{right} / {answered}"),
+    "me.topic_line": ("`{topic}`: {right} / {answered}", "{topic}：{right} / {answered}"),
     # scores: points, leaderboards, a problem's solvers, the weekly summary, /me timezone
     "cmd.leaderboard": ("Who scored most: this week, this month or ever; per server or channel",
                         "积分榜：本周、本月或全部；按服务器或频道"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.content.topics import chinese_name
 from bot.i18n import in_english, t
 from bot.quiz import QuizView, Tally
 from bot.types import Action, ActionKind, Bilingual, Field, Kind, Locale, Question, Reply
@@ -166,6 +167,13 @@ def _related_fields(q: Question, locale: Locale) -> tuple[Field, ...]:
     return (Field(t(locale, "label.related"), ", ".join(f"`{r}`" for r in q.related), False),)
 
 
+def topic_names(slugs: tuple[str, ...], locale: Locale) -> str:
+    """Topics as the reader names them: Chinese names in Chinese (slugs are for typing)."""
+    if locale is Locale.ZH:
+        return "、".join(chinese_name(s) or s for s in slugs)
+    return ", ".join(slugs)
+
+
 def sources_line(q: Question, locale: Locale) -> str:
     """Where a question came from. The reports are Chinese: an English reader gets their
     names with the words a glossary knows put in English (company, role, round)."""
@@ -184,5 +192,5 @@ def _fields(q: Question, locale: Locale) -> tuple[Field, ...]:
         Field(t(locale, "label.id"), f"`{q.id}`"),
         Field(t(locale, "label.kind"), t(locale, f"kind.{q.kind.value}")),
         Field(t(locale, "label.difficulty"), t(locale, f"difficulty.{q.difficulty.value}")),
-        Field(t(locale, "label.topics"), ", ".join(q.topics)),
+        Field(t(locale, "label.topics"), topic_names(q.topics, locale)),
     )

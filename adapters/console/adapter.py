@@ -133,7 +133,7 @@ class ConsoleAdapter:
         if reply.actions:  # typing "1" presses button 1 of the latest reply that has buttons
             self._actions = list(reply.actions)
         files = "".join(f"📎 {t(self._locale, 'console.saved', path=path)}\n" for path in saved)
-        self._write(f"{prefix}{render(reply)}\n{files}")
+        self._write(f"{prefix}{render(reply, self._locale)}\n{files}")
 
     async def _save(self, reply: Reply) -> tuple[Path, ...]:
         """Write the reply's attachments into the files folder (never over an older file)."""

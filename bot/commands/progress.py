@@ -14,6 +14,7 @@ from datetime import date
 
 from bot.commands.context import Context
 from bot.commands.timezone import my_timezone
+from bot.content.topics import chinese_name
 from bot.i18n import t
 from bot.learning.streaks import Streak
 from bot.store.activity import TopicRecord
@@ -34,6 +35,7 @@ class Standing:
     topics: tuple[TopicRecord, ...]
     due: int
     problems: Progress
+    zone: str = "UTC"  # where the member's days are counted
 
 
 async def me(ctx: Context, inv: Invocation) -> Reply:
@@ -56,6 +58,7 @@ async def standing(ctx: Context, inv: Invocation) -> Standing:
         streak, longest, await activity.points(user, inv.channel.workspace or ""),
         await activity.points(user), tuple(await activity.by_topic(user)),
         await ctx.progress.due(user, now), await ctx.progress.problems(user),
+        (await ctx.ledger.zone(user, inv.channel)).key,
     )  # fmt: skip
 
 
@@ -66,10 +69,11 @@ def progress_reply(s: Standing, locale: Locale) -> Reply:
     fields = (
         Field(t(locale, "me.points"), points),
         Field(t(locale, "me.due"), t(locale, "me.due_value", count=s.due)),
+        Field(t(locale, "me.zone"), t(locale, "me.zone_value", zone=s.zone)),
         Field(t(locale, "me.topics"), _topics(s.topics, locale) or none, inline=False),
         Field(t(locale, "me.solved"), ", ".join(f"`{p}`" for p in solved) or none),
         Field(t(locale, "me.attempted"), ", ".join(f"`{p}`" for p in attempted) or none),
-        Field(t(locale, "me.submissions"), str(s.problems.submissions)),
+        Field(t(locale, "me.submissions"), _sent(s.problems, locale)),
     )
     body = "\n".join([_streak(s.streak, s.longest, locale), "", t(locale, "me.hint")])
     return Reply(title=t(locale, "me.title"), body=body, fields=fields, ephemeral=True)
@@ -86,9 +90,18 @@ def _streak(streak: Streak, longest: int, locale: Locale) -> str:
     return "\n".join(lines)
 
 
+def _sent(p: Progress, locale: Locale) -> str:
+    return t(locale, "me.submissions_value", solutions=p.submissions, runs=p.runs)
+
+
 def _topics(records: tuple[TopicRecord, ...], locale: Locale) -> str:
-    return "\n".join(t(locale, "me.topic_line", topic=r.topic, right=r.right,
+    return "\n".join(t(locale, "me.topic_line", topic=_topic_name(r.topic, locale), right=r.right,
                        answered=r.answered) for r in records[:TOPICS_SHOWN])  # fmt: skip
+
+
+def _topic_name(slug: str, locale: Locale) -> str:
+    """A topic as the reader names it: its Chinese name in Chinese, else its slug."""
+    return (chinese_name(slug) or slug) if locale is Locale.ZH else slug
 
 
 def _day(day: date) -> str:

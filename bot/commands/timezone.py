@@ -25,5 +25,6 @@ async def my_timezone(ctx: Context, inv: Invocation) -> Reply:
         value = raw if len(raw) <= 60 else raw[:57] + "..."
         raise BadArgument(t(inv.locale, "me.bad_timezone", value=value)) from None
     await ctx.prefs.set_timezone(inv.user, zone.key)
-    local = ctx.clock.now().astimezone(zone).strftime("%a %H:%M")
+    there = ctx.clock.now().astimezone(zone)
+    local = f"{t(inv.locale, 'weekdays').split()[there.weekday()]} {there:%H:%M}"
     return Reply(t(inv.locale, "me.timezone_set", zone=zone.key, local=local), ephemeral=True)

@@ -9,6 +9,8 @@ close, or, in one line, mention nobody on any platform.
 
 from __future__ import annotations
 
+import re
+
 from bot.grades import Grade, TestResult, Verdict
 from bot.i18n import said, t
 from bot.text.code import neutralize
@@ -19,6 +21,9 @@ OUTPUT_SHOWN = 1500
 MESSAGE_SHOWN = 1500  # characters of a compile error or error message
 LINE_SHOWN = 300  # characters of a test's message, input, expected or actual value
 NOTE_SHOWN = 200
+# The sandbox's words when it refuses an import (bot/grading/sandbox/policy.py).
+IMPORT_REFUSED = re.compile(r"^ImportError: import of '([\w.]{1,80})' is not allowed; "
+                            r"allowed: ([\w, ]{1,300}?)(?: \(line \d+\))?$")  # fmt: skip
 
 
 def grade_reply(grade: Grade, locale: Locale, title: str | None) -> Reply:
@@ -52,7 +57,16 @@ def _message(grade: Grade, locale: Locale) -> list[str]:
         return []
     if grade.reason is not None:  # the grader's words, in the reader's language; their
         return [echo(said(grade.reason, locale), MESSAGE_SHOWN)]  # values may be the code's
-    return [f"```\n{echo(grade.message, MESSAGE_SHOWN)}\n```"]
+    return [f"```\n{echo(grade.message, MESSAGE_SHOWN)}\n```", *_import_note(grade, locale)]
+
+
+def _import_note(grade: Grade, locale: Locale) -> list[str]:
+    """The sandbox's refusal of an import is Python's ImportError, in English as Python
+    speaks; a Chinese reader also gets it in Chinese."""
+    found = IMPORT_REFUSED.search(grade.message or "")
+    if locale is not Locale.ZH or found is None:
+        return []
+    return [t(locale, "grade.import_refused", module=neutralize(found[1]), allowed=found[2])]
 
 
 def _tests(grade: Grade, locale: Locale) -> list[str]:
@@ -77,7 +91,8 @@ def _headline(test: TestResult, locale: Locale) -> str:
     line = f"{mark} {t(locale, 'grade.test', number=test.number)} ({kind}): "
     line += t(locale, f"verdict.{test.verdict.value}")
     if test.cpu_ms and test.cpu_ms >= 0.1 and test.verdict is Verdict.ACCEPTED:
-        line += f" · {test.cpu_ms:.1f} ms"  # below the clock's resolution it says nothing
+        # (below the clock's resolution it says nothing)
+        line += " · " + t(locale, "grade.ms", ms=f"{test.cpu_ms:.1f}")
     if test.message and test.verdict is not Verdict.ACCEPTED and not _restates(test):
         words = said(test.reason, locale) if test.reason else test.message
         line += f" — {echo(words, LINE_SHOWN)}"
@@ -114,7 +129,7 @@ def _cpu(grade: Grade, locale: Locale) -> str:
     measured per grader, so the figure alone would not say how close it came."""
     assert grade.cpu_ms is not None
     if grade.limit_ms is None or not grade.reference_ms:
-        return f"{grade.cpu_ms:.0f} ms"
+        return t(locale, "grade.ms", ms=f"{grade.cpu_ms:.0f}")
     return t(locale, "grade.cpu_of_limit", cpu=f"{grade.cpu_ms:.0f}", limit=f"{grade.limit_ms:.0f}",
              ratio=f"{grade.limit_ms / grade.reference_ms:.0f}",
              reference=f"{grade.reference_ms:.0f}")  # fmt: skip

@@ -50,11 +50,13 @@ class Submission:
 
 @dataclass(frozen=True, slots=True)
 class Progress:
-    """A user's record: problems solved, and their attempts."""
+    """A user's record: problems solved, and their attempts; how many solutions and how
+    many `/run` snippets they sent (together, the submissions `/forget me` counts)."""
 
     solved: tuple[str, ...]
     attempted: tuple[str, ...]
-    submissions: int
+    submissions: int  # solutions of problems
+    runs: int = 0  # `/run` snippets
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,13 +193,13 @@ class SubmissionStore:
                  WHERE platform = ? AND user_id = ? AND problem_id IS NOT NULL
                  GROUP BY problem_id ORDER BY problem_id"""
         rows = await self._db.fetch_all(sql, (Verdict.ACCEPTED.value, user.platform, user.id))
-        # Solutions only: a /run snippet is not a submission.
-        count = await self._db.fetch_one("SELECT count(*) FROM submissions WHERE platform = ? "
-                                         "AND user_id = ? AND problem_id IS NOT NULL",
-                                         (user.platform, user.id))  # fmt: skip
+        counts = await self._db.fetch_one(
+            "SELECT count(problem_id), count(*) - count(problem_id) FROM submissions "
+            "WHERE platform = ? AND user_id = ?", (user.platform, user.id))  # fmt: skip
         solved = tuple(r[0] for r in rows if r[1])
         attempted = tuple(r[0] for r in rows if not r[1])
-        return Progress(solved, attempted, int(count[0]) if count else 0)
+        solutions, runs = (int(counts[0]), int(counts[1])) if counts else (0, 0)
+        return Progress(solved, attempted, solutions, runs)
 
     async def solvers(self, problem_id: str) -> int:
         """How many people have solved a problem (shown with its explanation)."""

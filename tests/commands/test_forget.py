@@ -41,12 +41,12 @@ async def test_forget_me_asks_then_deletes_only_the_askers_rows(app: App) -> Non
     await holdings(app, ALICE)
     await holdings(app, BOB)
     asked = await app.core.handle_line("/forget me", user=ALICE, channel=WHERE, locale=Locale.EN)
-    assert asked.ephemeral and "1 submission(s), 1 quiz answer(s), 1 hint(s) taken, " \
-        "1 answer(s) opened" in asked.body  # fmt: skip
+    assert asked.ephemeral and "1 submission(s) (solutions and /run snippets), 1 quiz answer(s), " \
+        "1 hint(s) taken, 1 answer(s) opened" in asked.body  # fmt: skip
     kept = await press(app, asked, "Keep it")
     assert kept.body == "Nothing was deleted." and await rows_of(app.db, ALICE) == 4
     done = await press(app, asked, "Delete all of it")
-    assert done.body.startswith("Deleted: 1 submission(s), 1 quiz answer(s)")
+    assert done.body.startswith("Deleted: 1 submission(s) (solutions and /run snippets), 1 quiz")
     assert await rows_of(app.db, ALICE) == 0 and await rows_of(app.db, BOB) == 4
     again = await press(app, asked, "Delete all of it")  # a replayed button
     assert again.body == "The bot holds nothing on you."

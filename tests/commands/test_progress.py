@@ -42,7 +42,8 @@ async def test_a_newcomer_sees_an_empty_record_without_any_grading(app: App) -> 
     assert fields(reply) == {
         "Points": "0 here · 0 in all", "Reviews due": "0 now",
         "By topic (right / answered)": "none yet", "Solved": "none yet",
-        "Attempted": "none yet", "Submissions": "0",
+        "Attempted": "none yet", "Submissions": "0 solution(s) · 0 /run snippet(s)",
+        "Your days count in": "UTC (change: `/me timezone:<zone>`)",
     }  # fmt: skip
 
 
@@ -69,7 +70,9 @@ async def test_the_whole_record(app: App, clock: FakeClock) -> None:
         "Points": "10 here · 35 in all", "Reviews due": "2 now",
         "By topic (right / answered)":
             "`distributed`: 1 / 2\n`gpu`: 1 / 1\n`python`: 1 / 1",
-        "Solved": "`fast-power`", "Attempted": "`two-sum`", "Submissions": "2",
+        "Solved": "`fast-power`", "Attempted": "`two-sum`",
+        "Submissions": "2 solution(s) · 0 /run snippet(s)",
+        "Your days count in": "UTC (change: `/me timezone:<zone>`)",
     }  # fmt: skip
     await practise(app, 5, "python-gil")  # today
     again = await me(app)
@@ -83,4 +86,4 @@ async def test_in_chinese(app: App) -> None:
     assert reply.title == "你的进度"
     assert "🔥 连续学习：1 天（最长：1 天）。" in reply.body and "今天还没有打卡" in reply.body
     assert fields(reply)["积分"] == "本工作区 10 · 全部 10"
-    assert fields(reply)["按主题（答对 / 作答）"] == "`python`：1 / 1"
+    assert fields(reply)["按主题（答对 / 作答）"] == "Python 内部：1 / 1"

@@ -348,3 +348,29 @@ def test_a_long_print_is_cut_with_a_note_and_leaves_no_empty_block(tmp_path: Pat
     assert "Printed output:" not in first  # its label went on with the block
     assert "│ Printed output:\n│ ```\n│ yyyy" in second
     assert "(output cut: " in second
+
+
+def test_chinese_console_speaks_chinese_in_its_own_words_too(tmp_path: Path) -> None:
+    """The private mark, weekdays, milliseconds and the sandbox's refused import are in
+    Chinese; `/me` names topics in Chinese, shows the zone its days count in, and counts
+    solutions and `/run` snippets as `/forget me` does, each list on its own lines."""
+    script = (
+        "/me timezone:Asia/Shanghai\n"
+        "/submit fast-power ```python\nimport os\n```\n"
+        "/run print(1)\n"
+        "/me\n"
+        "/forget me\n"
+        "/question rotate-matrix\n"
+    )
+    result = studybot(["console", "--locale", "zh"], script, tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "（仅你可见）" in out and "only you can see" not in out
+    assert "当地时间 周" in out  # a Chinese weekday, not "Sun"
+    assert "沙箱不允许导入 `os`；可以导入：math" in out
+    assert "毫秒" in out and " ms" not in out
+    assert "你的日期按此时区计算: Asia/Shanghai" in out
+    assert "提交次数: 解答 1 次 · /run 代码片段 1 次" in out
+    assert "2 次提交（解答和 /run 代码片段）" in out
+    assert "│ 按主题（答对 / 作答）:\n│   暂无" in out  # a list on lines of its own
+    assert "主题: 算法" in out  # a card names its topics in Chinese too
