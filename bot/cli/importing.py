@@ -77,7 +77,9 @@ def render_summary(plan: ImportPlan, dry_run: bool) -> str:
     new = sum(q.duplicate_of is None for f in plan.files for q in f.questions)
     duplicates = sum(q.duplicate_of is not None for f in plan.files for q in f.questions)
     rejected = sum(f.rejected for f in plan.files)
-    lines.append(f"{new} new, {duplicates} duplicate(s), {rejected} rejected file(s): {plan.root}")
+    into = "would be imported into" if dry_run else "imported into"
+    lines.append(f"{new} new, {duplicates} duplicate(s) {into} {plan.root}; "
+                 f"{rejected} report file(s) rejected")  # fmt: skip
     if dry_run:
         lines.append("dry run: nothing was written")
     return "\n".join(lines)

@@ -120,6 +120,28 @@ def _record_lines(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int]) -> 
             _record_lines(item, (*path, i), lines)
 
 
+def append_to_list(text: str, key: str, items: list[Any]) -> str | None:
+    """`text` (a content file) with `items` appended to the block list under the top-level
+    `key` of its front matter, every other byte as it was: an import that adds a source
+    must not reformat the whole file (the diff is the new source). None where the list is not
+    a block list this can extend (a flow list `[a, b]`, or no such key)."""
+    lines = text.split("\n")
+    if not lines or lines[0] != FENCE or FENCE not in lines[1:]:
+        return None
+    close = lines.index(FENCE, 1)
+    start = next((i for i in range(1, close) if lines[i] == f"{key}:"), None)
+    if start is None:
+        return None
+    end = start + 1
+    while end < close and (lines[end].startswith((" ", "-")) or not lines[end].strip()):
+        end += 1
+    first = lines[start + 1] if start + 1 < end else "  - "
+    indent = " " * (len(first) - len(first.lstrip(" ")))
+    dumped = yaml.safe_dump(items, allow_unicode=True, sort_keys=False, width=1000)
+    added = [indent + line for line in dumped.rstrip("\n").split("\n")]
+    return "\n".join([*lines[:end], *added, *lines[end:]])
+
+
 def dump(data: dict[str, Any], body: str) -> str:
     """Render front matter and body back into a content file, keys in the given order."""
     head = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000)

@@ -55,6 +55,7 @@ from bot.content.bank import (
 from bot.content.report import CODING_MARK, Report, ReportQuestion, parse_report
 from bot.errors import Fault, ImportRejected
 from bot.search.tokens import query_tokens
+from bot.text.code import NotUtf8, decode_source
 from bot.types import Kind, Source, Status
 
 SIMILARITY = 0.85
@@ -104,7 +105,7 @@ _ABBREVIATED = re.compile(r"[\u4e00-\u9fff]+\(([a-z0-9]+)\)")
 FRAMING = ("请简单介绍一下", "简单介绍一下", "介绍一下", "简单介绍", "讲一讲", "讲一下", "讲讲",
            "说一说", "说一下", "说说", "谈一谈", "谈一下", "谈谈", "聊一聊", "聊一下", "聊聊",
            "解释一下", "简述一下", "简述", "请问", "你了解", "了解吗", "知道吗", "什么是", "是什么",
-           "是啥", "怎么理解", "如何理解", "你对", "的理解", "的")  # fmt: skip
+           "是啥", "怎么理解", "如何理解", "你对", "的理解", "一个", "的")  # fmt: skip
 _FRAMING = re.compile("|".join(map(re.escape, FRAMING)))
 _ENGLISH = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:\+\+)?")
 
@@ -176,6 +177,8 @@ class _Entry:
     body: str
     explanation: str | None = None  # set for a new coding problem only
     dirty: bool = False  # must be written
+    text: str | None = None  # the file as read, for an entry on disk
+    added: tuple[dict[str, str], ...] = ()  # sources to append to it
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -184,9 +187,9 @@ class _Entry:
 def read_report(path: Path) -> Report:
     """Read and parse one report; raise `ImportRejected` if it is unreadable or has no questions."""
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise _rejected(path, f"not valid UTF-8 ({exc.reason} at byte {exc.start})") from exc
+        text = decode_source(path.read_bytes())
+    except NotUtf8 as exc:  # says what the file seems to be instead (UTF-16 ...)
+        raise _rejected(path, str(exc)) from exc
     except OSError as exc:
         raise _rejected(path, f"cannot read the file: {exc.strerror or exc}") from exc
     report = parse_report(text, path.name)
@@ -213,7 +216,8 @@ def scan_bank(root: Path) -> tuple[list[_Entry], set[str]]:
 
 def _read_entry(path: Path, qid: str) -> _Entry | None:
     try:
-        fm = frontmatter.parse(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        fm = frontmatter.parse(text)
     except (OSError, UnicodeDecodeError, frontmatter.FrontMatterError):
         return None  # broken files are `content validate`'s business, not the importer's
     title, sources = fm.data.get("title"), fm.data.get("sources")
@@ -221,7 +225,7 @@ def _read_entry(path: Path, qid: str) -> _Entry | None:
     if not isinstance(title, str) or not (isinstance(sources, list) or original):
         return None
     kind = Kind.CODING if path.name == PROBLEM_FILE else Kind.QA
-    return _Entry(qid, kind, normalise_title(title), path, fm.data, fm.body)
+    return _Entry(qid, kind, normalise_title(title), path, fm.data, fm.body, text=text)
 
 
 # --- matching ----------------------------------------------------------------------------------
@@ -270,16 +274,22 @@ def similarity(a: str, b: str, floor: float = 0.0) -> float:
 
 
 def _best_match(key: str, kind: Kind, entries: Sequence[_Entry]) -> _Entry | None:
-    """The entry of the same kind with the same or the most similar key (>= SIMILARITY)."""
+    """The entry with the same or the most similar key (>= SIMILARITY): of the same kind
+    first, else of the other kind (a report often asks for a coding problem without marking
+    it 手撕: "实现一个 LRU 缓存" is the bank's problem, not a new question)."""
     if not _plain(key):
         return None
-    same_kind = [e for e in entries if e.kind is kind]
-    exact = next((e for e in same_kind if _plain(e.key) == _plain(key)), None)
+    same = [e for e in entries if e.kind is kind]
+    return _most_similar(key, same) or _most_similar(key, [e for e in entries if e not in same])
+
+
+def _most_similar(key: str, entries: Sequence[_Entry]) -> _Entry | None:
+    exact = next((e for e in entries if _plain(e.key) == _plain(key)), None)
     if exact is not None:
         return exact
-    scored = [(similarity(key, e.key, SIMILARITY), i) for i, e in enumerate(same_kind)]
+    scored = [(similarity(key, e.key, SIMILARITY), i) for i, e in enumerate(entries)]
     score, index = max(scored, key=lambda pair: (pair[0], -pair[1]), default=(0.0, -1))
-    return same_kind[index] if score >= SIMILARITY else None
+    return entries[index] if score >= SIMILARITY else None
 
 
 # --- ids and topics ----------------------------------------------------------------------------
@@ -403,8 +413,9 @@ def _with_source(entry: _Entry, source: Source) -> _Entry:
         return entry
     if any(_same_source(item, source) for item in listed):
         return entry
-    data = {**entry.data, "sources": [*listed, source_dict(source)]}
-    return dataclasses.replace(entry, data=data, dirty=True)
+    added = source_dict(source)
+    data = {**entry.data, "sources": [*listed, added]}
+    return dataclasses.replace(entry, data=data, dirty=True, added=(*entry.added, added))
 
 
 def _same_source(item: object, source: Source) -> bool:
@@ -436,6 +447,23 @@ def _new_entry(root: Path, q: ReportQuestion, source: Source, qid: str,
     return _Entry(qid, q.kind, key, path, data, statement, _explanation(q.answer), dirty=True)
 
 
+def _text(entry: _Entry) -> str:
+    """The entry's file: one on disk keeps every byte but its new sources, appended where
+    its list ends, unless that cannot be done faithfully (then it is written out whole)."""
+    if entry.text is not None:
+        kept = frontmatter.append_to_list(entry.text, "sources", list(entry.added))
+        if kept is not None and _same_data(kept, entry.data):
+            return kept
+    return frontmatter.dump(entry.data, entry.body)
+
+
+def _same_data(text: str, data: dict[str, Any]) -> bool:
+    try:
+        return frontmatter.parse(text).data == data
+    except frontmatter.FrontMatterError:
+        return False
+
+
 def _explanation(notes: str) -> str:
     if not notes:
         return EXPLANATION_TODO
@@ -443,7 +471,7 @@ def _explanation(notes: str) -> str:
 
 
 def _writes(entry: _Entry) -> list[Write]:
-    writes = [Write(entry.path, frontmatter.dump(entry.data, entry.body))]
+    writes = [Write(entry.path, _text(entry))]
     if entry.explanation is not None:
         writes.append(Write(entry.path.parent / EXPLANATION_FILE, f"{entry.explanation}\n"))
     return writes

@@ -106,7 +106,8 @@ def parse_report(text: str, document: str) -> Report:
     lines = [line for line in _lines(text) if not is_noise(line)]
     start = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
     if start < len(lines) and not _Q_LINE.match(lines[start].strip()):
-        title, start = lines[start].strip(), start + 1
+        # a Markdown report's title is a heading: its marks are not part of the name
+        title, start = lines[start].strip().lstrip("#").strip() or document, start + 1
     else:  # no title line: the file's name is the best title there is
         title = document
     questions = tuple(_question(t, body) for t, body in _split(lines[start:]))
@@ -172,7 +173,7 @@ def _split(lines: list[str]) -> list[tuple[str, list[str]]]:
         stripped = line.strip()
         match = _Q_LINE.match(stripped) or _CODING_LINE.match(stripped)
         if match:
-            title = " ".join(match.group(1).split())
+            title = " ".join(_visible(match.group(1)).split())
             coding = match.re is _CODING_LINE
             found.append((f"{CODING_MARK}：{title}" if coding else title, []))
             open_ = True
@@ -181,6 +182,12 @@ def _split(lines: list[str]) -> list[tuple[str, list[str]]]:
         elif open_:
             found[-1][1].append(line)
     return [(title, body) for title, body in found if title]
+
+
+def _visible(text: str) -> str:
+    """`text` without invisible format characters (zero-width spaces and joiners, which
+    scraped pages leave about): a title of nothing else is no title."""
+    return "".join(c for c in text if unicodedata.category(c) != "Cf")
 
 
 def _question(title: str, lines: list[str]) -> ReportQuestion:

@@ -17,6 +17,7 @@ from bot.content import frontmatter
 from bot.content.bank import read_bank
 from bot.content.importer import normalise_title, plan_import, similarity, slug_for
 from bot.types import Kind, Question
+from tests.fakes import REPO
 
 REPORTS = Path(__file__).parent / "reports"
 SEED_000 = "000_7025d64c92ab19c8.txt"
@@ -241,7 +242,7 @@ def test_non_utf8_and_missing_files_are_rejected(tmp_path: Path, content: Path) 
     code, out = run_json(content, latin, tmp_path / "missing.txt")
     assert code == 1
     errors = [f["error"] for f in out["files"]]
-    assert "not valid UTF-8" in errors[0] and "latin1.txt" in errors[0]
+    assert "not UTF-8 text" in errors[0] and "latin1.txt" in errors[0]
     assert "cannot read" in errors[1] and "missing.txt" in errors[1]
     assert snapshot(content) == {}
 
@@ -352,7 +353,8 @@ def test_a_report_in_the_seeds_style_imports_as_a_new_user_expects(
     kv = bank[found["介绍一下 KV cache"]["id"]]
     assert kv.answer == "推理时缓存每层的 K 和 V。"  # not the 反问/总结/感受 sections
     assert kv.topics == ("inference",)
-    for title in list(found)[2:]:
+    assert found["实现一个LRU缓存"]["duplicate_of"] == "lru-cache"  # the bank's own problem
+    for title in list(found)[3:]:
         problem = bank[found[title]["id"]]
         assert problem.status.value == "draft" and problem.topics == ("algorithms",)
     assert any("reworded" in line and "python-gil" in line
@@ -424,3 +426,57 @@ def test_an_id_is_a_short_file_name_yaml_reads_as_text(
     (question,) = read_bank(content).questions
     assert re.fullmatch(shape, question.id), question.id
     assert (content / "questions" / f"{question.id}.md").is_file()
+
+
+def test_a_duplicate_gains_its_source_and_not_a_byte_more(tmp_path: Path, content: Path) -> None:
+    """The file of an item a report asks again changes by the new source's lines only: its
+    flow lists and quoting stay as written, so the diff says what happened."""
+    shutil.copytree(REPO / "content" / "questions", content / "questions")
+    path = content / "questions" / "allreduce-communication-cost.md"
+    before = path.read_text(encoding="utf-8")
+    report = tmp_path / "r.md"
+    report.write_text("# 某公司 AI Infra 一面\n\nQ1: AllReduce通信开销具体是怎么计算的？\n",
+                      encoding="utf-8")  # fmt: skip
+    assert run(content, report).exit_code == 0
+    after = path.read_text(encoding="utf-8")
+    added = [line for line in after.split("\n") if line not in before.split("\n")]
+    assert added == ["  - document: r.md", "    title: 某公司 AI Infra 一面", "    round: 一面"]
+    assert len(after.split("\n")) == len(before.split("\n")) + 3
+
+
+def test_an_unmarked_coding_question_links_to_the_banks_problem(
+    tmp_path: Path, content: Path
+) -> None:
+    shutil.copytree(REPO / "content" / "problems" / "lru-cache", content / "problems" / "lru-cache")
+    report = tmp_path / "r.md"
+    report.write_text("某厂 二面\nQ1: 实现一个 LRU 缓存\n", encoding="utf-8")
+    code, out = run_json(content, report)
+    assert code == 0
+    [planned] = out["files"][0]["questions"]
+    assert planned["duplicate_of"] == "lru-cache"
+    assert not (content / "questions").exists()  # nothing new written
+
+
+def test_a_title_of_invisible_characters_is_no_question(tmp_path: Path, content: Path) -> None:
+    report = tmp_path / "r.md"
+    report.write_text("某厂 一面\nQ1: \u200b\u200b\u2060\nQ2: 讲讲\u200b GIL\n", encoding="utf-8")
+    code, out = run_json(content, report)
+    assert code == 0
+    assert [q["title"] for q in out["files"][0]["questions"]] == ["讲讲 GIL"]
+    only = tmp_path / "blank.md"
+    only.write_text("某厂 一面\nQ1: \u200b\n", encoding="utf-8")
+    code, out = run_json(content, only)
+    assert code == 1 and "no questions found" in out["files"][0]["error"]
+
+
+def test_utf16_is_named_and_the_summary_names_what_was_rejected(
+    tmp_path: Path, content: Path
+) -> None:
+    report = tmp_path / "u16.md"
+    report.write_bytes("某厂 一面\nQ1: 什么是 GIL？\n".encode("utf-16"))
+    result = run(content, report)
+    assert result.exit_code == 1
+    assert "u16.md:1: the file is UTF-16 text; save it as UTF-8" in result.stdout
+    assert result.stdout.rstrip().endswith(
+        f"0 new, 0 duplicate(s) imported into {content}; 1 report file(s) rejected"
+    )
