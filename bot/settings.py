@@ -252,6 +252,9 @@ class Settings:
     test_clock: ClockOverride | None = None  # tests of `studybot run` as a process only
     postgres: Secret | None = None  # a postgresql:// DSN: the database is PostgreSQL
     log_level_given: bool = False  # STUDYBOT_LOG_LEVEL was set (else the console logs less)
+    # Settings of a platform that is off (no token), given anyway: (name, what of it), for
+    # `studybot doctor`; an invalid one is said so, though nothing reads it until a token is.
+    idle: tuple[tuple[str, str], ...] = ()
 
     @property
     def engine(self) -> str:
@@ -303,6 +306,7 @@ class Settings:
             test_clock=ClockOverride.parse(values.get(TEST_CLOCK, "")),
             postgres=postgres,
             log_level_given=bool(values.get("STUDYBOT_LOG_LEVEL", "").strip()),
+            idle=_idle(values, get),
         )
 
     def describe(self) -> list[tuple[str, str]]:
@@ -314,9 +318,19 @@ class Settings:
             ("STUDYBOT_LOG_LEVEL", self.log_level),
             ("STUDYBOT_GRACE_MINUTES", str(int(self.grace.total_seconds() // 60))),
             ("STUDYBOT_GRADING_ISOLATION", "strict" if self.strict_isolation else "relaxed"),
-            *(self.discord.describe() if self.discord else _off("DISCORD_")),
-            *(self.slack.describe() if self.slack else _off("SLACK_")),
+            *(self.discord.describe() if self.discord else self._off("DISCORD_")),
+            *(self.slack.describe() if self.slack else self._off("SLACK_")),
         ]
+
+    def _off(self, prefix: str) -> list[tuple[str, str]]:
+        """A platform that is not configured: its settings listed as such (or as ignored)."""
+        idle = dict(self.idle)
+        return [(d.name, idle.get(d.name, "(not set)")) for d in DOCS if d.name.startswith(prefix)]
+
+    @property
+    def invalid_idle(self) -> list[str]:
+        """The idle settings that would stop start-up once their platform's token is set."""
+        return [f"{name}: {why}" for name, why in self.idle if INVALID in why]
 
     def check_bank(self) -> None:
         """Raise ConfigError, naming the full path and the setting, if there is no bank
@@ -401,9 +415,28 @@ def _flag(name: str, raw: str) -> bool:
     return value in {"true", "1", "yes"}
 
 
-def _off(prefix: str) -> list[tuple[str, str]]:
-    """A platform that is not configured: its settings listed as such."""
-    return [(d.name, "(not set)") for d in DOCS if d.name.startswith(prefix)]
+INVALID = "and invalid"
+# A token's stand-in, to check a platform's other settings while its token is not set.
+_STAND_INS = {"DISCORD_TOKEN": "x.y.z", "SLACK_BOT_TOKEN": "xoxb-x", "SLACK_APP_TOKEN": "xapp-x"}
+
+
+def _idle(values: Mapping[str, str], get: Callable[[str], str]) -> tuple[tuple[str, str], ...]:
+    """Each platform setting given while its platform's token is not: ignored, and if its
+    value would not be accepted, why (so `doctor` does not call a broken setup ok)."""
+    found: list[tuple[str, str]] = []
+    for token, prefix, parse in (("DISCORD_TOKEN", "DISCORD_", DiscordSettings.from_values),
+                                 ("SLACK_BOT_TOKEN", "SLACK_", _slack)):  # fmt: skip
+        given = [d.name for d in DOCS
+                 if d.name.startswith(prefix) and values.get(d.name, "").strip()]  # fmt: skip
+        if get(token) or not given:
+            continue
+        try:
+            parse(lambda name: get(name) or _STAND_INS.get(name, ""))
+            fault = ""
+        except ConfigError as exc:
+            fault = f", {INVALID}: {exc}"
+        found += [(name, f"(set, ignored: {token} is not set{fault})") for name in given]
+    return tuple(found)
 
 
 def _slack(get: Callable[[str], str]) -> SlackSettings | None:

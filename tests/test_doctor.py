@@ -209,3 +209,16 @@ def test_a_refused_collation_is_one_line_from_load_and_run(
     assert done.returncode == 2, done.stderr
     assert "database error: database collation ICU (en-US)" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_settings_of_a_platform_without_its_token_are_ignored_and_a_bad_one_is_a_problem(
+    cache: Path, tmp_path: Path
+) -> None:
+    database = str(tmp_path / "bot.sqlite3")
+    _, output = doctor(cache, STUDYBOT_DATABASE=database, SLACK_HTTP_PORT="3001")
+    assert "SLACK_HTTP_PORT = (set, ignored: SLACK_BOT_TOKEN is not set)" in output
+    assert "slack: not configured (SLACK_BOT_TOKEN not set)\nproblems found" in output  # none
+    _, output = doctor(cache, STUDYBOT_DATABASE=database, DISCORD_GUILD_IDS="abc")
+    invalid = "and invalid: DISCORD_GUILD_IDS: 'abc' is not a comma-separated list of numeric ids"
+    assert f"DISCORD_GUILD_IDS = (set, ignored: DISCORD_TOKEN is not set, {invalid})" in output
+    assert "discord: off (DISCORD_TOKEN not set)\n  DISCORD_GUILD_IDS: " in output

@@ -17,6 +17,7 @@ count as missing, the others still do.
 from __future__ import annotations
 
 import ast
+import json
 import logging
 import os
 import re
@@ -136,6 +137,11 @@ def test_the_drill_runs_with_exactly_the_missing_layers_turned_off(
     assert done.returncode == 0, done.stderr
     assert "the code ran" in done.stdout
     assert "  namespaces: turned off" in done.stdout.splitlines()
+    as_json = studybot(tmp_path, cache, "sandbox", "exec", "--json", "--without", "namespaces",
+                       str(solution))  # fmt: skip
+    layers = json.loads(as_json.stdout)["layers"]
+    assert layers["namespaces"] == {"active": False, "why": "turned off"}
+    assert layers["process"] == {"active": True} and layers["seccomp"] == {"active": True}
 
 
 def test_the_drill_is_refused_when_a_layer_it_kept_is_missing(tmp_path: Path, cache: Path) -> None:

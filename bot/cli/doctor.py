@@ -101,7 +101,7 @@ async def check_grading(settings: Settings) -> tuple[list[str], bool]:
 async def check_discord(settings: Settings) -> tuple[list[str], bool]:
     """The token's shape (no network: `studybot run` says if Discord rejects it)."""
     if settings.discord is None:
-        return ["discord: off (DISCORD_TOKEN not set)"], True
+        return _off("discord: off (DISCORD_TOKEN not set)", "DISCORD_", settings)
     from adapters.discord.invite import application_id, token_problem  # discord.py, if needed
 
     problem = token_problem(settings.discord.token.reveal())
@@ -116,10 +116,17 @@ async def check_discord(settings: Settings) -> tuple[list[str], bool]:
 async def check_slack(settings: Settings) -> tuple[list[str], bool]:
     """With Slack configured: its mode, and whether Slack accepts the token."""
     if settings.slack is None:
-        return ["slack: not configured (SLACK_BOT_TOKEN not set)"], True
+        return _off("slack: not configured (SLACK_BOT_TOKEN not set)", "SLACK_", settings)
     from adapters.slack.modes import probe  # the Slack libraries load only when configured
 
     return await probe(settings.slack)
+
+
+def _off(line: str, prefix: str, settings: Settings) -> tuple[list[str], bool]:
+    """A platform that is off; a setting of it that is given and would not be accepted once
+    its token is set is a problem now, not at the first start with the token."""
+    bad = [f"  {fault}" for fault in settings.invalid_idle if fault.startswith(prefix)]
+    return [line, *bad], not bad
 
 
 CHECKS: tuple[Check, ...] = (

@@ -27,8 +27,12 @@ class DrillResult:
     tests: tuple[dict[str, Any], ...] = ()  # with a problem: each test's event
 
     def as_json(self) -> dict[str, Any]:
+        """The result as JSON; each layer as `{"active": true}` or `{"active": false, "why":
+        ...}` (an empty string for "on" reads as "nothing" to anyone but this code)."""
+        layers = {name: {"active": True} if not why else {"active": False, "why": why}
+                  for name, why in self.layers.items()}  # fmt: skip
         return {"exit": self.exit, "stdout": self.stdout, "stderr": self.stderr,
-                "layers": self.layers, "ended": self.ended, "tests": list(self.tests)}  # fmt: skip
+                "layers": layers, "ended": self.ended, "tests": list(self.tests)}  # fmt: skip
 
 
 async def run_drill(sandbox: Sandbox, code: str, problem: Problem | None = None) -> DrillResult:
