@@ -3,10 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Running needs the bot's own dependencies only; the test tools come with `make test`.
+RUN_STAMP := $(VENV)/.installed-run
 
 .PHONY: run test install lint typecheck unit bench clean
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/studybot content load
 	$(BIN)/studybot run
 
@@ -14,11 +16,17 @@ test: $(STAMP) lint typecheck unit
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(BIN)/pip:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+
+$(RUN_STAMP): pyproject.toml | $(BIN)/pip
+	$(BIN)/pip install --quiet -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): pyproject.toml | $(BIN)/pip
 	$(BIN)/pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	touch $(STAMP) $(RUN_STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -3,7 +3,9 @@ the README opens with the two commands, CI runs them."""
 
 from __future__ import annotations
 
+import subprocess
 import tomllib
+from pathlib import Path
 
 import yaml
 
@@ -55,3 +57,18 @@ def test_every_declared_dependency_has_a_lower_bound() -> None:
     project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
     requirements = project["dependencies"] + project["optional-dependencies"]["test"]
     assert all(">=" in requirement for requirement in requirements)
+
+
+def test_make_run_installs_what_running_needs_and_make_test_the_tools(tmp_path: Path) -> None:
+    """On a fresh machine (no virtualenv yet) `make run` installs the project without its
+    test extra; `make test` installs the extra, and counts as installed for `make run`."""
+    venv = tmp_path / "venv"
+
+    def planned(target: str) -> list[str]:
+        done = subprocess.run(["make", "-n", target, f"VENV={venv}"], cwd=REPO, check=True,
+                              capture_output=True, text=True)  # fmt: skip
+        return [line for line in done.stdout.splitlines() if " install " in line]
+
+    assert planned("run")[-1].endswith("pip install --quiet -e .")
+    assert not any("[test]" in line for line in planned("run"))
+    assert planned("test")[-1].endswith("pip install --quiet -e '.[test]'")
