@@ -154,17 +154,17 @@ def test_doctor_refuses_a_newer_schema_and_reports_an_empty_database(
 
 def test_doctor_says_an_unreachable_database_without_its_password(cache: Path) -> None:
     import socket
-    import time
 
     with socket.socket() as unused:  # a port nobody listens on
         unused.bind(("127.0.0.1", 0))
         port = unused.getsockname()[1]
     dsn = f"postgresql://studybot:hunter2-secret@127.0.0.1:{port}/studybot"
-    started = time.perf_counter()
     code, output = doctor(cache, STUDYBOT_DATABASE=dsn)
-    assert time.perf_counter() - started < 30
-    assert f"database: cannot connect to postgresql://studybot@127.0.0.1:{port}/studybot" in output
+    [line] = [x for x in output.splitlines() if x.startswith("database:")]
+    assert line.startswith(f"database: cannot connect to postgresql://studybot@127.0.0.1:{port}/")
+    assert line.endswith("accepting TCP/IP connections?")  # libpq's two lines, as one
     assert "queue: unknown (the database is unreachable)" in output
+    assert "schedules: unknown (the database is unreachable)" in output
     assert "hunter2-secret" not in output and code == 1
 
 

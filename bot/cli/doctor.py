@@ -60,8 +60,12 @@ async def check_database(settings: Settings) -> tuple[list[str], bool]:
 
 async def check_schedules(settings: Settings) -> tuple[list[str], bool]:
     """Schedules by platform; a paused one is reported with its reason (not a failure)."""
+    rows: Sequence[Sequence[Any]]
     if settings.postgres is not None:
-        rows: Sequence[Sequence[Any]] = await postgres_schedules(settings.postgres)
+        found = await postgres_schedules(settings.postgres)
+        if found is None:
+            return ["schedules: unknown (the database is unreachable)"], True
+        rows = found
     elif not settings.database.exists():
         return [], True
     else:

@@ -39,7 +39,7 @@ async def _query(dsn: Secret, sql: str, params: Sequence[Any] = ()) -> list[tupl
             dsn.reveal(), autocommit=True, connect_timeout=CONNECT_TIMEOUT
         )
     except psycopg.Error as exc:
-        raise Unreachable(_scrub(str(exc).strip(), dsn)) from None
+        raise Unreachable(_scrub(" ".join(str(exc).split()), dsn)) from None  # one line
     async with conn:
         cursor = await conn.execute(sql.encode(), params)
         return list(await cursor.fetchall())
@@ -90,15 +90,16 @@ _VERSION = "SELECT coalesce(max(version), 0) FROM schema_version"
 _QUESTIONS = "SELECT count(*) FROM questions"
 
 
-async def postgres_schedules(dsn: Secret) -> list[tuple[Any, ...]]:
-    """Every schedule's platform, channel, paused flag and reason (none without the table)."""
+async def postgres_schedules(dsn: Secret) -> list[tuple[Any, ...]] | None:
+    """Every schedule's platform, channel, paused flag and reason (none without the table);
+    None when the database is unreachable (check_postgres has said so)."""
     try:
         [(present,)] = await _query(dsn, "SELECT to_regclass('schedules') IS NOT NULL")
         if not present:
             return []
         return await _query(dsn, "SELECT platform, channel, paused, pause_reason FROM schedules")
     except Unreachable:
-        return []  # check_postgres has said so
+        return None
 
 
 async def check_queue(settings: Settings) -> tuple[list[str], bool]:

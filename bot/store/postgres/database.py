@@ -73,6 +73,7 @@ async def open_postgres(
     Connections are in autocommit: a lone statement is one round trip, and a transaction
     is asked for explicitly (`conn.transaction()`, `PostgresDatabase.transaction()`).
     Connections idle for a while are checked before use (`IdleCheck`)."""
+    await _reachable(dsn, wait)
     idle = idle or IdleCheck()
     pool: Pool = AsyncConnectionPool(
         dsn, min_size=min_size, max_size=max_size, timeout=wait, open=False,
@@ -91,6 +92,18 @@ async def open_postgres(
         yield pool
     finally:
         await pool.close()
+
+
+async def _reachable(dsn: str, wait: float) -> None:
+    """One connection first: a server that refuses it (down, a wrong host or password) is
+    one clear error at once, where the pool would retry it for `wait` seconds and log a
+    warning each time."""
+    try:
+        probe = await psycopg.AsyncConnection.connect(dsn, connect_timeout=max(1, round(wait)))
+    except psycopg.Error as exc:
+        why = " ".join(str(exc).split())  # libpq's message spans lines
+        raise StoreError(f"cannot connect to {_safe(dsn)}: {why}") from exc
+    await probe.close()
 
 
 async def check_collation(conn: Connection) -> None:
