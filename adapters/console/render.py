@@ -3,8 +3,9 @@
 Like a chat platform, the console shows no Markdown tables, so tables become aligned
 monospace blocks; long bodies are split as Discord would split them (2,000 characters a
 message); buttons become numbered lines that say which command does the same. Inline fields
-share a line, as they share a row in an embed; a field that is not inline (a list) gets its
-own lines, so a long one never runs past the block.
+share a line, as they share a row in an embed; a field that is not inline gets a line of its
+own, and its value lines of their own when it is a list, so a long one never runs past the
+block.
 """
 
 from __future__ import annotations
@@ -49,7 +50,9 @@ def _tail(reply: Reply) -> list[str]:
         if row:
             lines.append("│ " + " · ".join(f"{g.name}: {g.value}" for g in row))
             row = []
-        if f is not None:
+        if f is not None and "\n" not in f.value:
+            lines.append(f"│ {f.name}: {f.value}")
+        elif f is not None:
             lines += [f"│ {f.name}:", *(f"│   {line}".rstrip() for line in f.value.split("\n"))]
     if reply.footer:
         lines.append(f"│ {reply.footer}")

@@ -372,5 +372,5 @@ def test_chinese_console_speaks_chinese_in_its_own_words_too(tmp_path: Path) -> 
     assert "你的日期按此时区计算: Asia/Shanghai" in out
     assert "提交次数: 解答 1 次 · /run 代码片段 1 次" in out
     assert "2 次提交（解答和 /run 代码片段）" in out
-    assert "│ 按主题（答对 / 作答）:\n│   暂无" in out  # a list on lines of its own
+    assert "│ 按主题（答对 / 作答）: 暂无\n" in out  # a line of its own
     assert "主题: 算法" in out  # a card names its topics in Chinese too
