@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from bot.cli.common import run_graded, settings_from_env
+from bot.content import giveaway
 from bot.content.bank import read_bank
 from bot.content.loader import load_bank
 from bot.errors import ContentError, Fault, StoreError
@@ -48,6 +49,8 @@ def validate(no_grade: bool, fresh: bool, as_json: bool) -> None:
     (problems/ID/wrong/*.py) rejected; one expected to run out of time must still be running
     at three times the limit. Limits are measured on this machine (bot/grading/timing.py).
     A proof is remembered until the solution, its problem or the grading code changes.
+    It fails too when the right option of more than a third of the quick checks is the
+    longest of the four (bot/content/giveaway.py).
     Exit status 1 for faults, 3 if strict isolation refuses to grade (a layer is missing)."""
     settings = settings_from_env()
     cache = None
@@ -57,7 +60,7 @@ def validate(no_grade: bool, fresh: bool, as_json: bool) -> None:
     try:
         outcome = run_graded(_validate(settings, grade=not no_grade, cache=cache, cases=cases))
     except ContentError as exc:
-        outcome = Validation("", list(exc.faults), [])
+        outcome = Validation("", list(exc.faults), [], None)
     if as_json:
         click.echo(json.dumps(outcome.as_json(settings.content_dir), ensure_ascii=False))
     else:
@@ -78,10 +81,12 @@ class Validation:
     summary: str
     faults: list[Fault]
     proofs: list[proofs.Proof]  # remembered ones included
+    quick_checks: giveaway.Giveaway | None  # None: the bank did not load
 
     def as_json(self, content_dir: Path) -> dict[str, Any]:
+        checks = self.quick_checks.as_json() if self.quick_checks else None
         return {"ok": not self.faults, "summary": self.summary,
-                "faults": [str(f) for f in self.faults],
+                "faults": [str(f) for f in self.faults], "quick_checks": checks,
                 "problems": proofs.margins(self.proofs, content_dir)}  # fmt: skip
 
 
@@ -97,10 +102,11 @@ async def _validate(settings: Settings, *, grade: bool, cache: proofs.ProofCache
         bank = await asyncio.to_thread(read_bank, content_dir)
         problems = await asyncio.to_thread(load_problems, content_dir, cases)
         tests = sum(len(p.cases) for p in problems.values())
+        figure = giveaway.measure(bank.questions)
         summary = (f"{len(bank.questions)} questions, {len(problems)} gradable problems "
-                   f"({tests} tests)")  # fmt: skip
+                   f"({tests} tests); {figure.summary()}")  # fmt: skip
         if started is None:
-            return Validation(summary, [], [])
+            return Validation(summary, giveaway.faults(figure, content_dir), [], figure)
         attempts, faults = proofs.gather(content_dir, problems.values())
         known = {a: cache.proven(a) if cache else None for a in attempts}
         todo = [a for a, proof in known.items() if proof is None]
@@ -113,13 +119,13 @@ async def _validate(settings: Settings, *, grade: bool, cache: proofs.ProofCache
             grader.close()
         if cache is not None:
             cache.save(results)
-        faults += proofs.faults_of(results)
+        faults += proofs.faults_of(results) + giveaway.faults(figure, content_dir)
         seen = [p for p in known.values() if p is not None] + results
         wrong = sum(not a.reference for a in attempts)
         remembered = (f" ({len(attempts) - len(todo)} of {len(attempts)} proofs remembered)"
                       if cache else "")  # fmt: skip
         return Validation(f"{summary}; references accepted with a margin, {wrong} known-wrong "
-                          f"solutions rejected{remembered}", faults, seen)  # fmt: skip
+                          f"solutions rejected{remembered}", faults, seen, figure)  # fmt: skip
     finally:
         if started is not None:
             # Its error was raised above already, or is moot (a fault came first); a start is
