@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+import yaml
 
 from bot.content.bank import Bank, read_bank
 from bot.content.topics import TOPICS as TOPIC_TABLE
@@ -64,11 +65,14 @@ def test_enough_graded_problems_with_hints_and_numpy_ones_among_them(bank: Bank)
 
 
 def test_every_item_says_what_its_second_reading_checked() -> None:
+    """A published item has had an independent second reading, and says what it checked;
+    an item not yet read is a draft, never served."""
     for path in sorted((REPO / "content").rglob("*.md")):
         text = path.read_text(encoding="utf-8")
         if text.startswith("---\n"):
-            head = text.split("\n---\n", 1)[0]
-            assert "\nreviewed:" in head, path
+            head = yaml.safe_load(text.split("\n---\n", 1)[0].removeprefix("---\n"))
+            if head.get("status", "published") == "published":
+                assert isinstance(head.get("reviewed"), list) and head["reviewed"], path
 
 
 def _reference(problem_id: str) -> str:
