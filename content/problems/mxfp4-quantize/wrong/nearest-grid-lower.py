@@ -1,0 +1,32 @@
+# expect: wrong_answer
+# Rounds to the nearest E2M1 value with argmin over the grid, so a tie goes to the smaller
+# magnitude (0.75 -> 0.5, 1.75 -> 1.5, 3.5 -> 3) instead of to the even mantissa.
+import math
+
+import numpy as np
+
+
+def mxfp4_quantize(x: list[float]) -> dict:
+    n = len(x)
+    if n == 0:
+        return {"scales": [], "values": []}
+    v = np.asarray(x, dtype=np.float64)
+    # blocks of 32; the last one is padded with zeros, which change no block's max |x|
+    blocks = np.concatenate([v, np.zeros((-n) % 32)]).reshape(-1, 32)
+    scales = []
+    for amax in np.abs(blocks).max(axis=1).tolist():
+        if amax == 0:
+            scales.append(-127)  # an all-zero block: the smallest E8M0 exponent
+        else:
+            # frexp is exact: amax = m * 2**p with 0.5 <= m < 1, so floor(log2(amax)) = p - 1;
+            # the shared exponent is that minus emax_elem = 2 (6 = 1.5 * 2**2)
+            scales.append(math.frexp(amax)[1] - 1 - 2)
+    power = np.array([math.ldexp(1.0, e) for e in scales])[:, None]  # 2**e per block
+    mag = np.abs(blocks) / power  # exact: a division by a power of two
+    # the E2M1 grid is 0.5 apart below 2, 1 apart in [2, 4) and 2 apart in [4, 6];
+    # np.rint rounds half to even, which is the even mantissa bit on this grid
+    grid = np.array([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0])
+    q = grid[np.abs(mag[..., None] - grid).argmin(axis=-1)]
+    q = np.minimum(q, 6.0)  # saturate at the largest normal, 6
+    values = np.where(blocks < 0, -q, q) * power
+    return {"scales": scales, "values": values.ravel()[:n].tolist()}
