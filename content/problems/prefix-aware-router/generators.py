@@ -41,3 +41,15 @@ def repeats(rng, n, replicas, capacity, threshold, distinct, length, max_duratio
     pool = [[rng.randrange(4) for _ in range(rng.randint(1, length))] for _ in range(distinct)]
     requests = [[list(rng.choice(pool)), rng.randint(1, max_duration)] for _ in range(n)]
     return [[replicas, capacity, threshold, requests]]
+
+
+def long_requests(rng, n, replicas, capacity, threshold, length):
+    """`n` requests of `length` tokens that branch off each other at random depths, so the
+    matches run deep and forgetting a sequence cuts a long subtree."""
+    base = [rng.randrange(1000000000) for _ in range(length)]
+    requests = []
+    for _ in range(n):
+        cut = rng.randint(0, length)
+        tokens = base[:cut] + [rng.randrange(1000000000) for _ in range(length - cut)]
+        requests.append([tokens, rng.randint(1, 10)])
+    return [[replicas, capacity, threshold, requests]]
