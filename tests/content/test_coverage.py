@@ -15,7 +15,7 @@ from bot.types import Kind, Question, Status
 from tests.fakes import REPO
 
 EXPLAINED = 240
-PROBLEMS = 20
+PROBLEMS = 30
 NUMPY_PROBLEMS = 8
 TOPICS, PER_TOPIC = 12, 8
 # Every topic of the table is taught, the newest areas included, by several explained items.
