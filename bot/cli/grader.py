@@ -36,7 +36,7 @@ DEFAULTS = GraderOptions()
               help="seconds of a grader's silence after which its jobs are retried")  # fmt: skip
 def grader(concurrency: int, heartbeat: float, stalled_after: float) -> None:
     """Grade queued submissions (needs STUDYBOT_DATABASE=postgresql://…)."""
-    settings = settings_from_env()
+    settings = settings_from_env(role="grader")
     options = GraderOptions(concurrency, heartbeat, stalled_after, sweep_every=heartbeat)
     try:
         with contextlib.suppress(KeyboardInterrupt):

@@ -77,7 +77,7 @@ def console_platform(locale: Locale, files: Path) -> Platform:
 @click.command()
 def run() -> None:
     """Start the bot: the chat platforms whose tokens are set, else the console."""
-    settings = settings_from_env()
+    settings = settings_from_env(role="bot")
     configured = platforms(settings)
     try:
         if not configured:
@@ -152,7 +152,7 @@ def _resolve(received: asyncio.Future[int], number: int) -> None:
 @click.option("--locale", type=click.Choice(["en", "zh"]), help="UI language (default: $LANG)")
 def console(locale: str | None) -> None:
     """Study in the terminal: the same commands as in chat (/question, /search 显存 ...)."""
-    settings = settings_from_env()
+    settings = settings_from_env(role="console")
     _console(settings, Locale(locale) if locale else Locale.parse(os.environ.get("LANG")))
 
 
