@@ -58,6 +58,15 @@ def test_the_console_logs_one_json_object_per_line_with_shared_ids(tmp_path: Pat
     assert not any("interaction" in line for line in lines if line["logger"] != "bot.core")
 
 
+def test_run_without_a_platform_says_so_in_the_json_stream_too(tmp_path: Path) -> None:
+    done = studybot(tmp_path, "run", stdin="/question python-gil\n", STUDYBOT_LOG_LEVEL="INFO")
+    assert done.returncode == 0, done.stderr
+    lines = parsed(done.stderr)  # the operator's lines are records too
+    said = [line for line in lines if line["logger"] == "bot.cli"]
+    assert [line["message"] for line in said] == ["No platform token set: starting the console."]
+    assert {line["role"] for line in lines} == {"console"}
+
+
 def test_text_stays_the_default_format_and_is_redacted_too(tmp_path: Path) -> None:
     done = studybot(tmp_path, "console", stdin=f"/{TOKEN}\n", STUDYBOT_LOG_LEVEL="INFO",
                     STUDYBOT_LOG_FORMAT="text", DISCORD_TOKEN=TOKEN,

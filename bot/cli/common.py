@@ -41,6 +41,15 @@ def settings_from_env(*, bank: bool = True, role: str = "cli") -> Settings:
     return settings
 
 
+def say(settings: Settings, line: str, level: int = logging.INFO) -> None:
+    """A line for the operator on stderr: as it always was, or, with the JSON log format,
+    as a log record (a collector reading stderr then parses every line)."""
+    if settings.log_format == "json":
+        logging.getLogger("bot.cli").log(level, "%s", line)
+    else:
+        click.echo(line, err=True)
+
+
 REFUSED = 3  # exit status of a command that strict isolation stopped before it graded anything
 
 
