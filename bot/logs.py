@@ -163,6 +163,7 @@ def configure(settings: Settings, role: str) -> None:
     handler.setFormatter(JsonFormatter(redact) if json_format else TextFormatter(redact))
     root.addHandler(handler)
     root.setLevel(settings.log_level_number)
+    logging.captureWarnings(json_format)  # a warning, too, is one JSON line, not two raw ones
 
 
 class _Handler(logging.StreamHandler):  # type: ignore[type-arg]
