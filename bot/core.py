@@ -105,12 +105,12 @@ class Studybot:
         """Suggestions for `option` of `command` given what was typed (autocomplete).
 
         Never raises: a failure is logged and yields no suggestions, as typing goes on."""
-        try:
-            with interaction():
+        with interaction():
+            try:
                 return await complete(self._context.store, command, option, prefix, locale)
-        except Exception:
-            log.exception("completing /%s %s failed", command, option)
-            return ()
+            except Exception:
+                log.exception("completing /%s %s failed", command, option)
+                return ()
 
     async def workspace_schedules(self, inv: Invocation, mention: Mention) -> Reply:
         """The schedules of `inv.channel`'s workspace; `mention` names a channel for display."""
