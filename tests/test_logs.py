@@ -14,7 +14,16 @@ from typing import Any
 
 import pytest
 
-from bot.logs import ContextFilter, JsonFormatter, Redactor, interaction, on_shard
+from bot.logs import (
+    REDACTED,
+    ContextFilter,
+    JsonFormatter,
+    Redactor,
+    interaction,
+    on_shard,
+    secret_values,
+)
+from bot.settings import Settings
 from tests.grading.conftest import reference
 
 TOKEN = "sekrit0token0Zq9vW"  # DISCORD_TOKEN's value in these runs
@@ -130,3 +139,15 @@ def test_an_interaction_inside_another_keeps_the_outer_id() -> None:
         assert inner == outer
     with interaction() as later:
         assert later != outer
+
+
+def test_every_secret_of_the_settings_is_redacted_and_the_database_password_alone_too() -> None:
+    settings = Settings.from_mapping({
+        "STUDYBOT_DATABASE": "postgresql://study:hunter2secret@db.example/studybot",
+        "SLACK_BOT_TOKEN": "xoxb-bot-0123", "SLACK_APP_TOKEN": "xapp-app-4567",
+        "DISCORD_TOKEN": TOKEN,
+    })  # fmt: skip
+    redact = Redactor(secret_values(settings))
+    said = redact("dsn postgresql://study:hunter2secret@db.example/studybot, password "
+                  f"hunter2secret, tokens xoxb-bot-0123 xapp-app-4567 {TOKEN}")  # fmt: skip
+    assert said == f"dsn {REDACTED}, password {REDACTED}, tokens " + " ".join([REDACTED] * 3)
