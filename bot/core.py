@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 
 from bot.commands.browse import questions
@@ -33,6 +34,7 @@ from bot.commands.schedule import daily, schedule
 from bot.commands.spec import BY_NAME, CommandSpec, OptionSpec
 from bot.errors import BadArgument, NotFound, UserError
 from bot.i18n import t
+from bot.logs import interaction
 from bot.types import (
     Action,
     ActionKind,
@@ -90,6 +92,9 @@ class Studybot:
         try:
             name, options = parse_line(line, locale)
         except UserError as exc:
+            first = (line.split(maxsplit=1) or [""])[0][:MAX_OPTION]
+            with interaction():  # only the first word: what follows may be code
+                log.info("line not understood: %s", first)
             return _user_error(exc, locale)
         inv = Invocation(name, options, user=user, channel=channel, locale=locale, notice=notice)
         return await self.handle(inv)
@@ -100,17 +105,29 @@ class Studybot:
         """Suggestions for `option` of `command` given what was typed (autocomplete).
 
         Never raises: a failure is logged and yields no suggestions, as typing goes on."""
-        try:
-            return await complete(self._context.store, command, option, prefix, locale)
-        except Exception:
-            log.exception("completing /%s %s failed", command, option)
-            return ()
+        with interaction():
+            try:
+                return await complete(self._context.store, command, option, prefix, locale)
+            except Exception:
+                log.exception("completing /%s %s failed", command, option)
+                return ()
 
     async def workspace_schedules(self, inv: Invocation, mention: Mention) -> Reply:
         """The schedules of `inv.channel`'s workspace; `mention` names a channel for display."""
         return await self._guarded(inv, workspace_schedules(self._context, inv, mention))
 
     async def _guarded(self, inv: Invocation, work: Awaitable[Reply]) -> Reply:
+        """Handle one interaction; its log lines share an id (`bot.logs.interaction`). The
+        options are never logged: they may hold submitted code."""
+        with interaction():
+            log.info("/%s by %s in %s", inv.command, inv.user.id, inv.channel.platform)
+            started = time.perf_counter()
+            reply = await self._sorted(inv, work)
+            log.info("/%s answered (%s) in %.0f ms", inv.command, reply.tone.name.lower(),
+                     (time.perf_counter() - started) * 1000)  # fmt: skip
+            return reply
+
+    async def _sorted(self, inv: Invocation, work: Awaitable[Reply]) -> Reply:
         try:
             return await work
         except UserError as exc:

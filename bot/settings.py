@@ -23,6 +23,7 @@ from dotenv import dotenv_values
 from bot.errors import ConfigError
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
 SLACK_API = "https://slack.com/api/"
 
 
@@ -74,6 +75,12 @@ DOCS = (
         "directory, e.g. ~/.cache/studybot)",
     ),
     SettingDoc("STUDYBOT_LOG_LEVEL", "INFO", "one of " + ", ".join(LOG_LEVELS)),
+    SettingDoc(
+        "STUDYBOT_LOG_FORMAT",
+        "text",
+        "text: readable lines; json: one JSON object per line (time, level, logger, message,"
+        " role, shard, interaction, exc), secrets redacted",
+    ),
     SettingDoc(
         "STUDYBOT_GRACE_MINUTES",
         "60",
@@ -252,6 +259,7 @@ class Settings:
     test_clock: ClockOverride | None = None  # tests of `studybot run` as a process only
     postgres: Secret | None = None  # a postgresql:// DSN: the database is PostgreSQL
     log_level_given: bool = False  # STUDYBOT_LOG_LEVEL was set (else the console logs less)
+    log_format: str = "text"  # "text" | "json"
     # Settings of a platform that is off (no token), given anyway: (name, what of it), for
     # `studybot doctor`; an invalid one is said so, though nothing reads it until a token is.
     idle: tuple[tuple[str, str], ...] = ()
@@ -306,6 +314,7 @@ class Settings:
             test_clock=ClockOverride.parse(values.get(TEST_CLOCK, "")),
             postgres=postgres,
             log_level_given=bool(values.get("STUDYBOT_LOG_LEVEL", "").strip()),
+            log_format=_choice("STUDYBOT_LOG_FORMAT", get("STUDYBOT_LOG_FORMAT"), LOG_FORMATS),
             idle=_idle(values, get),
         )
 
@@ -316,6 +325,7 @@ class Settings:
             ("STUDYBOT_CONTENT_DIR", str(self.content_dir)),
             ("STUDYBOT_CACHE_DIR", str(self.cache_dir)),
             ("STUDYBOT_LOG_LEVEL", self.log_level),
+            ("STUDYBOT_LOG_FORMAT", self.log_format),
             ("STUDYBOT_GRACE_MINUTES", str(int(self.grace.total_seconds() // 60))),
             ("STUDYBOT_GRADING_ISOLATION", "strict" if self.strict_isolation else "relaxed"),
             *(self.discord.describe() if self.discord else self._off("DISCORD_")),

@@ -28,6 +28,7 @@ from adapters.discord.commands import command_payloads
 from adapters.discord.interactions import PLATFORM
 from adapters.discord.router import InteractionRouter
 from bot.core import Studybot
+from bot.logs import on_shard
 from bot.platforms import Platforms
 from bot.settings import DiscordSettings
 
@@ -81,10 +82,16 @@ class StudyClient(discord.Client):
         self._platforms.detach(PLATFORM)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        await self.router.route(interaction)
+        with on_shard(self.shard_of(interaction.guild_id)):
+            await self.router.route(interaction)
 
     async def on_message(self, message: discord.Message) -> None:
-        await self._grader.on_message(message)
+        with on_shard(self.shard_of(message.guild.id if message.guild else None)):
+            await self._grader.on_message(message)
+
+    def shard_of(self, guild_id: int | None) -> int | None:
+        """The shard an event of `guild_id` came in on, for the log: none unless sharded."""
+        return None
 
 
 class ShardedStudyClient(StudyClient, discord.AutoShardedClient):
@@ -95,3 +102,8 @@ class ShardedStudyClient(StudyClient, discord.AutoShardedClient):
     their servers' events and answer only their servers' interactions; whatever they share
     lives in the database. The adapter is attached once the first shard is ready: sends go
     over REST, which any shard's process may use for any channel."""
+
+    def shard_of(self, guild_id: int | None) -> int | None:
+        if not guild_id or not self.shard_count:
+            return 0
+        return (guild_id >> 22) % self.shard_count

@@ -16,6 +16,7 @@ import click
 from bot.errors import ConfigError, IsolationRefused
 from bot.hardening import forget_secrets
 from bot.i18n import t
+from bot.logs import configure as configure_logs
 from bot.settings import DOCS, Settings
 from bot.types import Locale
 
@@ -24,9 +25,10 @@ INTERRUPTED = 128 + signal.SIGINT  # the exit status a shell gives a process Ctr
 T = TypeVar("T")
 
 
-def settings_from_env(*, bank: bool = True) -> Settings:
+def settings_from_env(*, bank: bool = True, role: str = "cli") -> Settings:
     """Build the settings once; a wrong value stops the command, naming the setting. Secrets
-    leave the environment once read."""
+    leave the environment once read. The log is set up for a process in `role` (bot,
+    grader, console or cli: `bot.logs`)."""
     try:
         settings = Settings.load(os.environ)
         if bank:  # every command but an import (which may create it) reads the bank
@@ -35,12 +37,17 @@ def settings_from_env(*, bank: bool = True) -> Settings:
         click.echo(f"configuration error: {exc}", err=True)
         sys.exit(2)
     forget_secrets(doc.name for doc in DOCS if doc.secret)  # the settings hold them now
-    logging.basicConfig(
-        level=settings.log_level_number,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+    configure_logs(settings, role)
     return settings
+
+
+def say(settings: Settings, line: str, level: int = logging.INFO) -> None:
+    """A line for the operator on stderr: as it always was, or, with the JSON log format,
+    as a log record (a collector reading stderr then parses every line)."""
+    if settings.log_format == "json":
+        logging.getLogger("bot.cli").log(level, "%s", line)
+    else:
+        click.echo(line, err=True)
 
 
 REFUSED = 3  # exit status of a command that strict isolation stopped before it graded anything
@@ -62,7 +69,9 @@ def refuse(exc: IsolationRefused) -> NoReturn:
 
 def quiet_console(settings: Settings) -> None:
     """In the console the log shares the terminal with the prompt: unless STUDYBOT_LOG_LEVEL
-    says otherwise, only warnings and errors are written (to stderr)."""
+    says otherwise, only warnings and errors are written (to stderr). Its lines say the
+    process is a console (`studybot run` without a platform token becomes one)."""
+    configure_logs(settings, "console")
     if not settings.log_level_given:
         logging.getLogger().setLevel(logging.WARNING)
 

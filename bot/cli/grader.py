@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import sys
 
 import click
 
 from bot.app import GraderOptions, open_grader
-from bot.cli.common import refuse, settings_from_env
+from bot.cli.common import refuse, say, settings_from_env
 from bot.errors import ConfigError, IsolationRefused, StoreError
 from bot.settings import Settings
 
@@ -36,13 +37,13 @@ DEFAULTS = GraderOptions()
               help="seconds of a grader's silence after which its jobs are retried")  # fmt: skip
 def grader(concurrency: int, heartbeat: float, stalled_after: float) -> None:
     """Grade queued submissions (needs STUDYBOT_DATABASE=postgresql://…)."""
-    settings = settings_from_env()
+    settings = settings_from_env(role="grader")
     options = GraderOptions(concurrency, heartbeat, stalled_after, sweep_every=heartbeat)
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(_grade(settings, options))
     except (ConfigError, StoreError) as exc:
-        click.echo(f"error: {exc}", err=True)
+        say(settings, f"error: {exc}", logging.ERROR)
         sys.exit(2)
     except IsolationRefused as exc:
         refuse(exc)
@@ -50,5 +51,5 @@ def grader(concurrency: int, heartbeat: float, stalled_after: float) -> None:
 
 async def _grade(settings: Settings, options: GraderOptions) -> None:
     async with open_grader(settings, options=options) as process:
-        click.echo("grader ready: taking jobs", err=True)
+        say(settings, "grader ready: taking jobs")
         await process.run()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import signal
 import sys
@@ -27,9 +28,10 @@ import click
 from adapters.console.adapter import PLATFORM as CONSOLE
 from adapters.console.adapter import ConsoleAdapter
 from bot.app import App, open_app, running_digest, running_scheduler
-from bot.cli.common import interrupted, quiet_console, settings_from_env
+from bot.cli.common import interrupted, quiet_console, say, settings_from_env
 from bot.cli.doctor import diagnose
 from bot.errors import ConfigError, StoreError
+from bot.logs import configure as configure_logs
 from bot.ports import Clock
 from bot.settings import DiscordSettings, Settings, SlackSettings
 from bot.types import Locale
@@ -77,14 +79,15 @@ def console_platform(locale: Locale, files: Path) -> Platform:
 @click.command()
 def run() -> None:
     """Start the bot: the chat platforms whose tokens are set, else the console."""
-    settings = settings_from_env()
+    settings = settings_from_env(role="bot")
     configured = platforms(settings)
     try:
         if not configured:
-            click.echo("No platform token set: starting the console.", err=True)
+            configure_logs(settings, "console")  # this process is a console from here
+            say(settings, "No platform token set: starting the console.")
             _console(settings, Locale.parse(os.environ.get("LANG")))
             return
-        click.echo(f"Starting: {', '.join(configured)}.", err=True)
+        say(settings, f"Starting: {', '.join(configured)}.")
         from adapters.network import quiet_network_errors  # (aiohttp loads only to run)
 
         quiet_network_errors()
@@ -92,11 +95,11 @@ def run() -> None:
             asyncio.run(serve(settings, list(configured.values())))
     except* ConfigError as group:
         for exc in group.exceptions:
-            click.echo(f"configuration error: {exc}", err=True)
+            say(settings, f"configuration error: {exc}", logging.ERROR)
         sys.exit(2)
     except* StoreError as refused:  # the database refused (unreachable, its collation ...)
         for fault in refused.exceptions:
-            click.echo(f"database error: {fault}", err=True)
+            say(settings, f"database error: {fault}", logging.ERROR)
         sys.exit(2)
 
 
@@ -152,7 +155,7 @@ def _resolve(received: asyncio.Future[int], number: int) -> None:
 @click.option("--locale", type=click.Choice(["en", "zh"]), help="UI language (default: $LANG)")
 def console(locale: str | None) -> None:
     """Study in the terminal: the same commands as in chat (/question, /search 显存 ...)."""
-    settings = settings_from_env()
+    settings = settings_from_env(role="console")
     _console(settings, Locale(locale) if locale else Locale.parse(os.environ.get("LANG")))
 
 

@@ -39,6 +39,7 @@ from bot.grades import Grade, Verdict
 from bot.grading.grader import Grader
 from bot.grading.queue import QUEUE, TASK, defer
 from bot.grading.service import MAX_ATTEMPTS, OnAccepted, grade_stored
+from bot.logs import interaction
 from bot.ports import Clock
 from bot.store.db import Database
 from bot.store.submissions import Submission, SubmissionStore
@@ -62,6 +63,11 @@ class GradingWorker:
         app.task(name=TASK, queue=QUEUE, retry=retry)(self.handle)
 
     async def handle(self, submission_id: int) -> None:
+        """One job; its log lines share an id, as a chat interaction's do (`bot.logs`)."""
+        with interaction():
+            await self._handle(submission_id)
+
+    async def _handle(self, submission_id: int) -> None:
         s = await self.submissions.get(submission_id)
         outcome = await self.submissions.outcome(submission_id)
         if s is None or outcome is None:

@@ -15,6 +15,7 @@ import pytest
 from bot.grading.grader import Grader
 from bot.grading.queue import TASK, defer, job_app, open_job_queue
 from bot.grading.worker import GradingWorker, StalledJobs
+from bot.logs import ContextFilter
 from bot.store.activity import Act, ActivityStore, ActKind
 from bot.store.db import Database
 from bot.store.postgres.database import Pool, open_postgres
@@ -89,6 +90,24 @@ async def test_a_job_taken_a_third_time_is_given_up_on(db: Database, grader: Gra
     assert outcome is not None and (outcome.state, outcome.grade) == ("failed", None)
     assert await out.activity.points(ALICE) == 0
     assert out.announced == [sid]
+
+
+async def test_each_job_logs_under_an_id_of_its_own(
+    db: Database, grader: Grader, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The `interaction` field of `bot.logs`, for a grader's jobs as for chat commands."""
+    caplog.handler.addFilter(ContextFilter("grader"))
+    submissions, out = SubmissionStore(db), Recorded(db)
+    worker = GradingWorker(grader, submissions, FakeClock(NOW), out.announce, out.solved)
+    for who in (ALICE, BOB):
+        sid = await submissions.add(who, "fast-power", reference("fast-power"), NOW, HERE)
+        for _ in range(2):
+            await submissions.attempt(sid)
+        await worker.handle(sid)  # given up on, which is logged
+    lines = [r for r in caplog.records if "given up on" in r.getMessage()]
+    ids = [getattr(r, "interaction", None) for r in lines]
+    assert len(ids) == 2 and None not in ids and ids[0] != ids[1]
+    assert {getattr(r, "role", None) for r in lines} == {"grader"}
 
 
 async def test_the_sweep_defers_a_submission_seen_without_a_job_for_a_minute(

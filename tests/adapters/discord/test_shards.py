@@ -9,6 +9,7 @@ slash command from there.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import AsyncIterator
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 
 from bot.app import App, open_app
+from bot.logs import ContextFilter
 from bot.settings import Settings
 from tests.adapters.discord.conftest import Running, connected, settings_for
 from tests.adapters.discord.stub import CHANNEL_ID, GUILD_ID, TOKEN, DiscordStub
@@ -88,3 +90,21 @@ async def test_a_slash_command_is_answered_by_the_process_running_its_servers_sh
         assert interaction.guild_id == int(guild) and str(interaction.id) == iid
         assert not seen[1 - mine].done(), "the other process saw the server's interaction"
         seen[1 - mine].cancel()
+
+
+async def test_an_interactions_log_lines_name_the_shard_it_came_in_on(
+    two_shards: tuple[Running, Running], caplog: pytest.LogCaptureFixture
+) -> None:
+    """The log's `shard` field, as `bot.logs` stamps it on every record."""
+    stub = two_shards[0].stub
+    caplog.handler.addFilter(ContextFilter("bot"))
+    caplog.set_level(logging.INFO, logger="bot.core")
+    for guild, channel, shard in ((GUILD_ID, CHANNEL_ID, 0), (OTHER_GUILD, OTHER_CHANNEL, 1)):
+        caplog.clear()
+        iid = await stub.interact(COMMAND, slash("question", id="python-gil"),
+                                  guild_id=guild, channel_id=channel)  # fmt: skip
+        await answered(stub, iid)
+        lines = [r for r in caplog.records if r.name == "bot.core"]
+        assert [r.getMessage().split()[0] for r in lines] == ["/question", "/question"]
+        assert {getattr(r, "shard", None) for r in lines} == {shard}
+        assert len({getattr(r, "interaction", None) for r in lines}) == 1
