@@ -20,7 +20,7 @@ from bot.cli.serve import serve
 from bot.commands.spec import BY_NAME
 from bot.settings import Settings
 from bot.types import ChannelRef, Invocation, Reply, User
-from tests.fakes import REPO, FakeAdapter
+from tests.fakes import FakeAdapter
 
 PLATFORM = "test"
 MEMBER = User(PLATFORM, "u1", "Ann")
@@ -91,11 +91,11 @@ class Running:
 
 
 @pytest.fixture
-async def running(tmp_path: Path) -> AsyncIterator[Running]:
+async def running(tmp_path: Path, content_dir: Path) -> AsyncIterator[Running]:
     port = free_port()
     settings = Settings.from_mapping({
         "STUDYBOT_DATABASE": str(tmp_path / "bot.sqlite3"),
-        "STUDYBOT_CONTENT_DIR": str(REPO / "content"),
+        "STUDYBOT_CONTENT_DIR": str(content_dir),
         "STUDYBOT_CACHE_DIR": str(tmp_path / "cache"),
         "STUDYBOT_METRICS_PORT": str(port),
     })  # fmt: skip
