@@ -62,7 +62,7 @@ from bot.grading.worker import GradingWorker, StalledJobs
 from bot.learning.ledger import Ledger
 from bot.learning.scores import Scores
 from bot.platforms import Platforms
-from bot.ports import Clock
+from bot.ports import Clock, Metrics, NoMetrics
 from bot.review.digest import Digest
 from bot.review.reviews import Reviews
 from bot.scheduler import Scheduler, SchedulerConfig
@@ -115,6 +115,7 @@ async def open_app(
     rng: random.Random | None = None,
     grading: bool = True,
     grade_here: str | None = None,
+    metrics: Metrics | None = None,
 ) -> AsyncIterator[App]:
     """The bot, ready for platforms to attach. `grading=False` starts no sandbox: for tests
     that grade nothing (a sandbox takes about half a second to start).
@@ -122,8 +123,11 @@ async def open_app(
     `grade_here`, a platform's name: its members' solutions are graded in this process on
     every engine. That is the console's: one member at a terminal should not need a grader
     process to be running, so on PostgreSQL too its solutions skip the queue, and its start
-    grades again only its own unfinished ones (chat platforms' queued ones are the graders')."""
-    clock = clock or clock_for(settings)
+    grades again only its own unfinished ones (chat platforms' queued ones are the graders').
+
+    `metrics` hears what each part counts (interactions, posts, verdicts, the sandbox,
+    reconnects); without it nothing is counted."""
+    clock, metrics = clock or clock_for(settings), metrics or NoMetrics()
     async with AsyncExitStack() as stack:
         database = await stack.enter_async_context(open_store(settings))
         await refresh_content(database, settings)
@@ -132,17 +136,17 @@ async def open_app(
         quizzes, prefs = QuizStore(database), Preferences(database)
         scores = scoring(database, prefs, schedules)
         ledger = scores.ledger
-        platforms = Platforms()
+        platforms = Platforms(metrics=metrics)
         config = SchedulerConfig(grace=settings.grace)
         summaries = Summaries(SummaryStore(database), scores.boards, platforms, clock)
         scheduler = Scheduler(schedules, store, clock, platforms, config, submissions, quizzes,
-                              scores, summaries)  # fmt: skip
+                              scores, summaries, metrics=metrics)  # fmt: skip
         tallies = Tallies(schedules, store, quizzes, platforms, clock)
         stack.push_async_callback(tallies.close)
         graded = None
         if grading:
             graded = await stack.enter_async_context(
-                _grading(database, submissions, settings, clock, scores.solved, grade_here)
+                _grading(database, submissions, settings, clock, scores.solved, grade_here, metrics)
             )
         rng, cards = rng or random.Random(), CardStore(database)
         reviews = Reviews(cards, prefs, clock, rng)
@@ -151,8 +155,9 @@ async def open_app(
                           ProgressStore(database, submissions), scores, tallies,
                           graded)  # fmt: skip
         digest = Digest(prefs, cards, platforms, clock)
-        yield App(Studybot(context), store, scheduler, database, graded, platforms, quizzes,
-                  tallies, ledger, digest, scores)  # fmt: skip
+        core = Studybot(context, metrics)
+        yield App(core, store, scheduler, database, graded, platforms, quizzes, tallies, ledger,
+                  digest, scores)  # fmt: skip
 
 
 def scoring(database: Database, prefs: Preferences, schedules: ScheduleStore) -> Scores:
@@ -177,12 +182,13 @@ def _grading(
     clock: Clock,
     on_accepted: OnAccepted,
     here: str | None,
+    metrics: Metrics,
 ) -> AbstractAsyncContextManager[Grading]:
     """In process on SQLite (and for `here`, the console, everywhere); through the queue and
     `studybot grader` on PostgreSQL."""
     if here is None and isinstance(database, PostgresDatabase) and settings.postgres is not None:
         return open_queued_grading(database.pool, settings.postgres.reveal(), settings, clock)
-    return open_grading(submissions, settings, clock, on_accepted, recover=here)
+    return open_grading(submissions, settings, clock, on_accepted, recover=here, metrics=metrics)
 
 
 @asynccontextmanager
@@ -192,6 +198,7 @@ async def open_grading(
     clock: Clock,
     on_accepted: OnAccepted,
     recover: str | None = None,
+    metrics: Metrics | None = None,
 ) -> AsyncIterator[Grading]:
     """Grading, at once; its start in the background: the zygote starts (its layers logged)
     while the problems' expected results are computed in a thread, then what the last run
@@ -200,8 +207,8 @@ async def open_grading(
     isolation and a layer missing, the start logs which and the sandbox refuses every job:
     members are told that grading is unavailable. `recover`: only that platform's unfinished
     submissions are graded again."""
-    sandbox = sandboxes.sandbox_for(settings, warm=WARM)  # strict: it refuses every job itself
-    grader = Grader(sandbox, {}, timing_cache=settings.cache_dir / TIMING_FILE)
+    sandbox = sandboxes.sandbox_for(settings, warm=WARM, metrics=metrics)  # strict: refuses jobs
+    grader = Grader(sandbox, {}, timing_cache=settings.cache_dir / TIMING_FILE, metrics=metrics)
     starting = asyncio.create_task(_start(sandbox, grader, settings), name="grading-start")
     starting.add_done_callback(_report_crash)
     grading = Grading(grader, Admission(clock), submissions, clock, starting, on_accepted)
@@ -271,6 +278,7 @@ class GraderProcess:
     worker: GradingWorker
     stalled: StalledJobs
     options: GraderOptions
+    db: Database  # for its readiness: the database and the queue reachable
 
     async def run(self, *, install_signal_handlers: bool = True) -> None:
         sweeping = asyncio.create_task(self.stalled.run(), name="stalled-jobs")
@@ -290,7 +298,11 @@ class GraderProcess:
 
 @asynccontextmanager
 async def open_grader(
-    settings: Settings, *, clock: Clock | None = None, options: GraderOptions = GraderOptions()
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    options: GraderOptions = GraderOptions(),
+    metrics: Metrics | None = None,
 ) -> AsyncIterator[GraderProcess]:
     """A grader process: the database, the sandbox (started before the first job is
     taken), the problems, the job queue with this process's task, the stalled-job loop.
@@ -308,7 +320,7 @@ async def open_grader(
         dsn = settings.postgres.reveal()
         pool = await stack.enter_async_context(open_postgres(dsn, max_size=options.concurrency + 4))
         database = PostgresDatabase(pool)
-        sandbox = sandboxes.sandbox_for(settings, warm=options.concurrency + 1)
+        sandbox = sandboxes.sandbox_for(settings, warm=options.concurrency + 1, metrics=metrics)
         stack.push_async_callback(sandbox.close)
         loading = asyncio.create_task(asyncio.to_thread(_problems, settings), name="problems")
         try:  # strict isolation with a layer missing: no grader rather than one failing jobs
@@ -316,17 +328,19 @@ async def open_grader(
         finally:
             problems = await loading
         log.info("grading sandbox ready; isolation %s", layers.describe())
-        grader = Grader(sandbox, problems, timing_cache=settings.cache_dir / TIMING_FILE)
+        grader = Grader(sandbox, problems, timing_cache=settings.cache_dir / TIMING_FILE,
+                        metrics=metrics)  # fmt: skip
         stack.callback(grader.close)
         scores = scoring(database, Preferences(database), ScheduleStore(database))
         worker = GradingWorker(grader, SubmissionStore(database), clock,
-                               functools.partial(announce, pool), scores.solved)  # fmt: skip
+                               functools.partial(announce, pool), scores.solved,
+                               metrics)  # fmt: skip
         app = job_app(dsn, options.concurrency + 3)
         worker.register(app)
         await stack.enter_async_context(open_job_queue(app, pool))
         stalled = StalledJobs(app, database, clock, stalled_after=options.stalled_after,
                               every=options.sweep_every)  # fmt: skip
-        yield GraderProcess(app, worker, stalled, options)
+        yield GraderProcess(app, worker, stalled, options, database)
 
 
 async def _start(sandbox: Sandbox, grader: Grader, settings: Settings) -> None:

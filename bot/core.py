@@ -3,6 +3,10 @@
 Adapters call `handle` for every command, button click and console line. Errors are sorted
 here, once: a `UserError` becomes a friendly ephemeral reply; anything else is logged in full
 with a short reference id and answered with an apology carrying that id.
+
+Every answer is counted here too (`Metrics.interaction`): the command, by its spec's name or
+"unknown" for any other (so a typed `/anything` cannot grow the label set), its outcome
+("ok", "user_error", "failure") and the seconds the reply took on the monotonic clock.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from bot.commands.spec import BY_NAME, CommandSpec, OptionSpec
 from bot.errors import BadArgument, NotFound, UserError
 from bot.i18n import t
 from bot.logs import interaction
+from bot.ports import Metrics, NoMetrics
 from bot.types import (
     Action,
     ActionKind,
@@ -78,8 +83,9 @@ HANDLERS: dict[str, Handler] = {
 
 
 class Studybot:
-    def __init__(self, context: Context) -> None:
+    def __init__(self, context: Context, metrics: Metrics | None = None) -> None:
         self._context = context
+        self._metrics: Metrics = metrics or NoMetrics()
 
     async def handle(self, inv: Invocation) -> Reply:
         return await self._guarded(inv, self._dispatch(inv))
@@ -95,6 +101,7 @@ class Studybot:
             first = (line.split(maxsplit=1) or [""])[0][:MAX_OPTION]
             with interaction():  # only the first word: what follows may be code
                 log.info("line not understood: %s", first)
+            self._metrics.interaction(UNKNOWN, "user_error", 0.0)
             return _user_error(exc, locale)
         inv = Invocation(name, options, user=user, channel=channel, locale=locale, notice=notice)
         return await self.handle(inv)
@@ -128,15 +135,23 @@ class Studybot:
             return reply
 
     async def _sorted(self, inv: Invocation, work: Awaitable[Reply]) -> Reply:
+        """The reply, errors sorted; counted (`Metrics.interaction`) whatever it was."""
+        started, outcome = time.perf_counter(), "failure"
         try:
-            return await work
+            reply = await work
+            outcome = "ok"
+            return reply
         except UserError as exc:
+            outcome = "user_error"
             return _user_error(exc, inv.locale)
         except Exception:
             ref = secrets.token_hex(4)
             log.exception("command /%s failed (ref %s)", inv.command, ref)
             return Reply(body=t(inv.locale, "error.failure", ref=ref), ephemeral=True,
                          tone=Tone.FAILURE)  # fmt: skip
+        finally:
+            command = inv.command if inv.command in BY_NAME else UNKNOWN
+            self._metrics.interaction(command, outcome, time.perf_counter() - started)
 
     async def _dispatch(self, inv: Invocation) -> Reply:
         handler = HANDLERS.get(inv.command)
@@ -144,6 +159,8 @@ class Studybot:
             raise unknown_command(inv.command, inv.locale)
         return await handler(self._context, _checked(BY_NAME[inv.command], inv))
 
+
+UNKNOWN = "unknown"  # the command label of anything the spec does not declare
 
 MAX_OPTION = 100  # characters of an id, topic, time ...; longer is a paste, not a value
 

@@ -18,7 +18,7 @@ import logging
 from collections.abc import Mapping
 from typing import Protocol
 
-from bot.ports import ChatAdapter
+from bot.ports import ChatAdapter, Metrics, NoMetrics
 
 log = logging.getLogger(__name__)
 
@@ -36,10 +36,15 @@ class PlatformListener(Protocol):
 class Platforms:
     """Attached chat adapters by platform name (`discord`, `slack`, `console`)."""
 
-    def __init__(self, attached: Mapping[str, ChatAdapter] | None = None) -> None:
-        """`attached`: platforms already connected; listeners catch up when they start."""
+    def __init__(self, attached: Mapping[str, ChatAdapter] | None = None,
+                 metrics: Metrics | None = None) -> None:  # fmt: skip
+        """`attached`: platforms already connected; listeners catch up when they start.
+        `metrics` counts reconnects: a platform attached after it had been once (a
+        resumed gateway session, a reconnected socket)."""
         self._adapters: dict[str, ChatAdapter] = dict(attached or {})
         self._listeners: list[PlatformListener] = []
+        self._seen: set[str] = set(self._adapters)
+        self._metrics: Metrics = metrics or NoMetrics()
 
     def subscribe(self, listener: PlatformListener) -> None:
         self._listeners.append(listener)
@@ -47,6 +52,9 @@ class Platforms:
     async def attach(self, name: str, adapter: ChatAdapter) -> None:
         """Record `adapter` as how to reach `name`, then let every listener catch up."""
         again = name in self._adapters
+        if name in self._seen:
+            self._metrics.reconnect(name)
+        self._seen.add(name)
         self._adapters[name] = adapter
         log.info("platform %s %s", name, "attached again" if again else "attached")
         for listener in self._listeners:

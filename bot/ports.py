@@ -6,10 +6,17 @@
   adapters implement it, the console included.
 - `Executor`: where submitted code runs: the sandbox's fresh, limited worker processes, or
   (for the benchmark's floor) the same harness in-process.
+- `Metrics`: what the running bot counts (interactions, posts, verdicts, the queue, the
+  sandbox, reconnects), told where each happens. `NoMetrics` is the default; the Prometheus
+  implementation lives in adapters/telemetry/ and is built only when a metrics port is set,
+  so the core never imports prometheus_client. Every label a caller passes is from a
+  bounded set (a command of the spec or "unknown", an outcome, a verdict, a layer, a
+  platform's name), never a member, a channel or free text.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -62,3 +69,66 @@ class Executor(Protocol):
         """Run one grading job (see bot/grading/sandbox/harness.py) within `deadline` seconds
         of wall time and return the worker's raw report."""
         ...
+
+
+class Metrics(Protocol):
+    def interaction(self, command: str, outcome: str, seconds: float) -> None:
+        """A command answered: its name (a spec's, else "unknown"), its outcome ("ok",
+        "user_error", "failure") and the seconds the reply took."""
+        ...
+
+    def daily_post(self, outcome: str) -> None:
+        """A scheduled post: "sent" (on time), "late" (sent after its slot) or "missed"."""
+        ...
+
+    def verdict(self, verdict: str) -> None:
+        """A grading's verdict (a `Verdict` value)."""
+        ...
+
+    def queue_depth(self, jobs: int) -> None:
+        """Grading jobs waiting in the queue (PostgreSQL), as last looked at."""
+        ...
+
+    def queue_wait(self, seconds: float) -> None:
+        """How long a grading job waited in the queue before a grader took it."""
+        ...
+
+    def sandbox_restart(self) -> None:
+        """The grading sandbox's zygote was restarted."""
+        ...
+
+    def isolation(self, layers: Mapping[str, bool]) -> None:
+        """The sandbox's isolation layers, each active or not."""
+        ...
+
+    def reconnect(self, platform: str) -> None:
+        """A chat platform connected again after it had been connected."""
+        ...
+
+
+class NoMetrics:
+    """Counts nothing: the bot without a metrics port, and tests that do not look."""
+
+    def interaction(self, command: str, outcome: str, seconds: float) -> None:
+        pass
+
+    def daily_post(self, outcome: str) -> None:
+        pass
+
+    def verdict(self, verdict: str) -> None:
+        pass
+
+    def queue_depth(self, jobs: int) -> None:
+        pass
+
+    def queue_wait(self, seconds: float) -> None:
+        pass
+
+    def sandbox_restart(self) -> None:
+        pass
+
+    def isolation(self, layers: Mapping[str, bool]) -> None:
+        pass
+
+    def reconnect(self, platform: str) -> None:
+        pass

@@ -92,6 +92,13 @@ DOCS = (
         "strict: refuse to grade unless every isolation layer is up; relaxed: grade with what"
         " the kernel allows. Default: strict when a platform token is set, else relaxed",
     ),
+    SettingDoc(
+        "STUDYBOT_METRICS_PORT",
+        "",
+        "serve Prometheus /metrics, /healthz and /readyz on this port (bot and grader "
+        "processes); empty: no metrics server",
+    ),
+    SettingDoc("STUDYBOT_METRICS_HOST", "127.0.0.1", "address the metrics server listens on"),
     SettingDoc("DISCORD_TOKEN", "", "Discord bot token; set it to run on Discord", secret=True),
     SettingDoc(
         "DISCORD_GUILD_IDS",
@@ -247,6 +254,23 @@ TEST_CLOCK = "STUDYBOT_TEST_CLOCK"
 
 
 @dataclass(frozen=True, slots=True)
+class MetricsEndpoint:
+    """Where a process serves /metrics, /healthz and /readyz (port 0: any free port, for
+    tests)."""
+
+    host: str
+    port: int
+
+    @classmethod
+    def parse(cls, host: str, raw_port: str) -> MetricsEndpoint | None:
+        if not raw_port:
+            return None
+        if raw_port == "0":
+            return cls(host, 0)
+        return cls(host, _port("STUDYBOT_METRICS_PORT", raw_port))
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     database: Path  # the SQLite file; with `postgres` set, only where exports are written
     content_dir: Path
@@ -258,6 +282,7 @@ class Settings:
     isolation: str = ""  # "strict" | "relaxed" | "" (strict exactly when a platform is set)
     test_clock: ClockOverride | None = None  # tests of `studybot run` as a process only
     postgres: Secret | None = None  # a postgresql:// DSN: the database is PostgreSQL
+    metrics: MetricsEndpoint | None = None  # STUDYBOT_METRICS_PORT set: serve /metrics there
     log_level_given: bool = False  # STUDYBOT_LOG_LEVEL was set (else the console logs less)
     log_format: str = "text"  # "text" | "json"
     # Settings of a platform that is off (no token), given anyway: (name, what of it), for
@@ -313,6 +338,9 @@ class Settings:
             ),
             test_clock=ClockOverride.parse(values.get(TEST_CLOCK, "")),
             postgres=postgres,
+            metrics=MetricsEndpoint.parse(
+                get("STUDYBOT_METRICS_HOST"), get("STUDYBOT_METRICS_PORT")
+            ),
             log_level_given=bool(values.get("STUDYBOT_LOG_LEVEL", "").strip()),
             log_format=_choice("STUDYBOT_LOG_FORMAT", get("STUDYBOT_LOG_FORMAT"), LOG_FORMATS),
             idle=_idle(values, get),
@@ -328,6 +356,8 @@ class Settings:
             ("STUDYBOT_LOG_FORMAT", self.log_format),
             ("STUDYBOT_GRACE_MINUTES", str(int(self.grace.total_seconds() // 60))),
             ("STUDYBOT_GRADING_ISOLATION", "strict" if self.strict_isolation else "relaxed"),
+            ("STUDYBOT_METRICS_PORT", str(self.metrics.port) if self.metrics else "(not set)"),
+            ("STUDYBOT_METRICS_HOST", self.metrics.host if self.metrics else "(not set)"),
             *(self.discord.describe() if self.discord else self._off("DISCORD_")),
             *(self.slack.describe() if self.slack else self._off("SLACK_")),
         ]

@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -155,3 +156,50 @@ def test_the_database_url_follows_the_env_file(compose_cli: list[str], tmp_path:
                  POSTGRES_PASSWORD="p", POSTGRES_DB="d")["services"]  # fmt: skip
     assert own["grader"]["environment"]["STUDYBOT_DATABASE"] == "postgresql://u:p@postgres:5432/d"
     assert own["postgres"]["environment"]["POSTGRES_PASSWORD"] == "p"
+
+
+def test_bot_and_graders_are_healthy_only_when_readyz_says_ready(
+    compose_cli: list[str], tmp_path: Path
+) -> None:
+    """Both health checks ask /readyz on the metrics port the container's own setting
+    names, and fail on a 503 (urlopen raises): run here against a server of each answer."""
+    services = config(compose_cli, tmp_path, "--profile", "scale")["services"]
+    for name in ("bot", "grader"):
+        service = services[name]
+        assert service["environment"]["STUDYBOT_METRICS_PORT"] == "9100"
+        check = service["healthcheck"]
+        assert check["test"][:3] == ["CMD", "python", "-c"] and "/readyz" in check["test"][3]
+        assert {"interval", "timeout", "retries", "start_period"} <= set(check)
+    probe = services["bot"]["healthcheck"]["test"][3]
+    assert _probe(probe, 200) == 0
+    assert _probe(probe, 503) != 0
+
+
+def _probe(script: str, status: int) -> int:
+    """Run the health check's script against a local server that answers `status`."""
+    with subprocess.Popen(
+        [sys.executable, "-c", _ANSWER, str(status)], stdout=subprocess.PIPE, text=True
+    ) as server:
+        try:
+            assert server.stdout is not None
+            port = server.stdout.readline().strip()
+            env = {**os.environ, "STUDYBOT_METRICS_PORT": port}
+            done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                                  timeout=30, check=False)  # fmt: skip
+            return done.returncode
+        finally:
+            server.kill()
+
+
+_ANSWER = """
+import http.server, sys
+status = int(sys.argv[1])
+class Answer(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(status); self.end_headers(); self.wfile.write(b"x")
+    def log_message(self, *args):
+        pass
+server = http.server.HTTPServer(("127.0.0.1", 0), Answer)
+print(server.server_address[1], flush=True)
+server.serve_forever()
+"""

@@ -2,7 +2,9 @@
 
 - Socket Mode (`SLACK_APP_TOKEN`): the app opens a websocket to Slack (apps.connections.open)
   and receives every request over it; no public URL, good for self-hosting. Slack may ask the
-  app to reconnect (a `disconnect` envelope); slack_sdk's client does so by itself.
+  app to reconnect (a `disconnect` envelope); slack_sdk's client does so by itself, and each
+  new connection after the first attaches the adapter again, which the core counts as a
+  reconnect (`studybot_platform_reconnects_total{platform="slack"}`).
 - HTTP mode (`SLACK_SIGNING_SECRET`, `SLACK_HTTP_PORT`): an aiohttp server serves
   `/slack/events`; bolt checks each request's signature and timestamp (a bad or stale one
   gets 401).
@@ -16,7 +18,7 @@ and closes the HTTP session, in that order.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 
@@ -74,25 +76,55 @@ async def running_slack(
         bolt = build_app(app.core, client, People(client, settings.admin_user_ids), background,
                          signing_secret=None if settings.socket_mode else secret)  # fmt: skip
         port: int | None = None
+        adapter = SlackAdapter(client)
+
+        async def reconnected() -> None:
+            await app.platforms.attach(PLATFORM, adapter)
+
         if settings.app_token is not None:
-            await stack.enter_async_context(socket_mode(bolt, settings.app_token.reveal()))
+            await stack.enter_async_context(
+                socket_mode(bolt, settings.app_token.reveal(), reconnected)
+            )
             log.info("slack: connected in Socket Mode")
         else:
             port = await stack.enter_async_context(http_mode(bolt, host, settings.http_port))
             log.info("slack: serving %s on port %s", EVENTS_PATH, port)
         stack.callback(app.platforms.detach, PLATFORM)
-        await app.platforms.attach(PLATFORM, SlackAdapter(client))
+        await app.platforms.attach(PLATFORM, adapter)
         yield RunningSlack(bolt, background, port)
 
 
 @asynccontextmanager
-async def socket_mode(bolt: AsyncApp, app_token: str) -> AsyncIterator[AsyncSocketModeHandler]:
+async def socket_mode(
+    bolt: AsyncApp, app_token: str, reconnected: Callable[[], Awaitable[None]] | None = None
+) -> AsyncIterator[AsyncSocketModeHandler]:
+    """Bolt's Socket Mode handler, connected for the duration of the block. `reconnected`
+    is awaited after each connection the client makes after the first: slack_sdk offers
+    no listener for that, so its `connect` (which every reconnection goes through) is
+    wrapped on this one client."""
     handler = AsyncSocketModeHandler(bolt, app_token)
+    if reconnected is not None:
+        _on_reconnect(handler, reconnected)
     try:
         await handler.connect_async()  # type: ignore[no-untyped-call]
         yield handler
     finally:
         await handler.close_async()  # type: ignore[no-untyped-call]
+
+
+def _on_reconnect(handler: AsyncSocketModeHandler, then: Callable[[], Awaitable[None]]) -> None:
+    client = handler.client
+    connect = client.connect
+    connections = 0
+
+    async def counted() -> None:
+        nonlocal connections
+        await connect()  # type: ignore[no-untyped-call]
+        connections += 1
+        if connections > 1:
+            await then()
+
+    setattr(client, "connect", counted)  # noqa: B010  (mypy refuses assigning a method)
 
 
 @asynccontextmanager

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import sys
 
@@ -20,7 +21,9 @@ import click
 
 from bot.app import GraderOptions, open_grader
 from bot.cli.common import refuse, say, settings_from_env
+from bot.cli.telemetry import open_telemetry
 from bot.errors import ConfigError, IsolationRefused, StoreError
+from bot.health import grader_refresh, grader_unready
 from bot.settings import Settings
 
 DEFAULTS = GraderOptions()
@@ -50,6 +53,15 @@ def grader(concurrency: int, heartbeat: float, stalled_after: float) -> None:
 
 
 async def _grade(settings: Settings, options: GraderOptions) -> None:
-    async with open_grader(settings, options=options) as process:
+    """The grader, with its metrics server when a port is set (from before the sandbox
+    starts: /readyz says "starting" until jobs can be taken)."""
+    async with (
+        open_telemetry(settings) as telemetry,
+        open_grader(settings, options=options, metrics=telemetry.metrics) as process,
+    ):
+        telemetry.watch(
+            functools.partial(grader_unready, process, telemetry.metrics),
+            functools.partial(grader_refresh, process, telemetry.metrics),
+        )
         say(settings, "grader ready: taking jobs")
         await process.run()

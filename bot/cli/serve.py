@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 import signal
@@ -30,7 +31,9 @@ from adapters.console.adapter import ConsoleAdapter
 from bot.app import App, open_app, running_digest, running_scheduler
 from bot.cli.common import interrupted, quiet_console, say, settings_from_env
 from bot.cli.doctor import diagnose
+from bot.cli.telemetry import open_telemetry
 from bot.errors import ConfigError, StoreError
+from bot.health import bot_unready
 from bot.logs import configure as configure_logs
 from bot.ports import Clock
 from bot.settings import DiscordSettings, Settings, SlackSettings
@@ -114,14 +117,20 @@ async def serve(
     ends), then stop in order; the signal that stopped them, if one did. A signal during
     start-up lets start-up finish and then stops (cancelling it halfway would leave the
     database's thread behind the loop). `clock` is for tests; by default `open_app` picks
-    one. `grade_here`: the platform graded in this process on every engine (`open_app`)."""
+    one. `grade_here`: the platform graded in this process on every engine (`open_app`).
+    With a metrics port set, /metrics, /healthz and /readyz are served from before start-up
+    to the end of shutdown; ready once every started platform is connected."""
     with _signals() as received:
         async with (
-            open_app(settings, clock=clock, grade_here=grade_here) as app,
+            open_telemetry(settings) as telemetry,
+            open_app(
+                settings, clock=clock, grade_here=grade_here, metrics=telemetry.metrics
+            ) as app,
             running_scheduler(app),
             running_digest(app),
             asyncio.TaskGroup() as group,
         ):
+            telemetry.watch(functools.partial(bot_unready, app, len(started)))
             tasks = [group.create_task(platform(app)) for platform in started]
             ends: list[asyncio.Future[Any]] = [received, *tasks]
             await asyncio.wait(ends, return_when=asyncio.FIRST_COMPLETED)

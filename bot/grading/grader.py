@@ -21,7 +21,7 @@ from bot.grades import Grade
 from bot.grading.judge import judge
 from bot.grading.problems import Problem
 from bot.grading.timing import MeasuredLimits, TimeLimits, TimingCache
-from bot.ports import Executor
+from bot.ports import Executor, Metrics, NoMetrics
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +42,13 @@ class GraderConfig:
 class Grader:
     def __init__(self, executor: Executor, problems: dict[str, Problem],
                  config: GraderConfig = GraderConfig(), *, limits: TimeLimits | None = None,
-                 timing_cache: Path | None = None) -> None:  # fmt: skip
+                 timing_cache: Path | None = None,
+                 metrics: Metrics | None = None) -> None:  # fmt: skip
         """`limits`: where each problem's CPU limit comes from; by default measured through
-        this grader (and kept in `timing_cache`, a file, when given)."""
+        this grader (and kept in `timing_cache`, a file, when given). `metrics` counts the
+        verdicts of solutions and snippets (not of the timing runs)."""
         self._executor, self.problems, self._config = executor, problems, config
+        self._metrics: Metrics = metrics or NoMetrics()
         cache = TimingCache(timing_cache) if timing_cache is not None else None
         self.limits = limits or MeasuredLimits(self._timed, cache)
         # Judging is Python work under the GIL: one thread for it, not one per grading, so
@@ -63,11 +66,14 @@ class Grader:
         is still running well past it)."""
         limit = await self.limits.of(problem)
         grade = await self._timed(problem, code, limit.seconds * stretch)
+        self._metrics.verdict(grade.verdict.value)
         return dataclasses.replace(grade, limit_ms=limit.limit_ms * stretch,
                                    reference_ms=limit.reference_ms)  # fmt: skip
 
     async def run(self, code: str) -> Grade:
-        return await self._timed(None, code, self._config.run_time_limit)
+        grade = await self._timed(None, code, self._config.run_time_limit)
+        self._metrics.verdict(grade.verdict.value)
+        return grade
 
     async def _timed(self, problem: Problem | None, code: str, seconds: float) -> Grade:
         """Run `code` with `seconds` of CPU: graded on `problem`'s tests, or as a script."""

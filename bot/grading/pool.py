@@ -35,6 +35,7 @@ from typing import Any, Protocol
 
 from bot.errors import GradingUnavailable
 from bot.grades import Exit, RawRun
+from bot.ports import Metrics, NoMetrics
 
 log = logging.getLogger(__name__)
 
@@ -93,10 +94,13 @@ FeedFactory = Callable[[socket.socket, list[bytes]], Feed]
 class Sandbox:
     def __init__(self, *, warm: int = 4, output_limit: int = 16 * 1024 * 1024,
                  strict: bool = False, disabled: frozenset[str] = frozenset(),
-                 feed: FeedFactory | None = None) -> None:  # fmt: skip
+                 feed: FeedFactory | None = None, metrics: Metrics | None = None,
+                 ) -> None:  # fmt: skip
         """`strict`: refuse every job unless all isolation layers came up (fail closed).
         `disabled` turns layers off on purpose (the escape drill's tests). `feed` replaces
-        `Feeder` at the inputs' boundary (a test holds a job mid-way by withholding one)."""
+        `Feeder` at the inputs' boundary (a test holds a job mid-way by withholding one).
+        `metrics` hears of each zygote's layers and of every restart."""
+        self._metrics: Metrics = metrics or NoMetrics()
         self._warm_target, self._output_limit, self._strict = warm, output_limit, strict
         self._feed: FeedFactory = feed or Feeder
         self._disabled = ",".join(sorted(disabled))
@@ -146,6 +150,7 @@ class Sandbox:
         threading.Thread(target=self._read_control, args=(control, generation),
                          name="zygote-read", daemon=True).start()  # fmt: skip
         layers = await asyncio.wait_for(self._ready, timeout=30)
+        self._metrics.isolation({name: not why for name, why in layers.report.items()})
         for _ in range(self._warm_target):
             self._request_fork()
         return layers
@@ -309,6 +314,7 @@ class Sandbox:
             self._warm.put_nowait(None)
             return
         self.restarts += 1
+        self._metrics.sandbox_restart()
         log.info("the grading zygote was restarted")
 
     def _drop_workers(self) -> None:

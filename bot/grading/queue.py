@@ -91,6 +91,16 @@ async def waiting_before(app: procrastinate.App, job_id: int) -> int:
     return int(row["n"])
 
 
+async def depth(app: procrastinate.App) -> int:
+    """Jobs waiting for a grader (taken ones not counted)."""
+    row = await app.connector.execute_query_one_async(
+        "SELECT count(*) AS n FROM procrastinate_jobs WHERE queue_name = %(queue)s "
+        "AND status = 'todo'",
+        queue=QUEUE,
+    )  # fmt: skip
+    return int(row["n"])
+
+
 async def announce(pool: Pool, submission_id: int) -> None:
     """Tell every waiting process that this submission's row has its outcome."""
     async with pool.connection() as conn:

@@ -21,17 +21,18 @@ from __future__ import annotations
 
 from bot.errors import IsolationRefused
 from bot.grading.pool import Layers, Sandbox
+from bot.ports import Metrics
 from bot.settings import Settings
 
 NO_LAYERS_OFF: frozenset[str] = frozenset()
 
 
-def sandbox_for(settings: Settings, *, warm: int, without: frozenset[str] = NO_LAYERS_OFF
-                ) -> Sandbox:  # fmt: skip
+def sandbox_for(settings: Settings, *, warm: int, without: frozenset[str] = NO_LAYERS_OFF,
+                metrics: Metrics | None = None) -> Sandbox:  # fmt: skip
     """A sandbox with `warm` workers ready, strict as `settings` say. With layers turned off
     (`without`), only `start` can enforce strictness: the sandbox would count them."""
     strict = settings.strict_isolation and not without
-    return Sandbox(warm=warm, strict=strict, disabled=without)
+    return Sandbox(warm=warm, strict=strict, disabled=without, metrics=metrics)
 
 
 async def start(sandbox: Sandbox, settings: Settings, without: frozenset[str] = NO_LAYERS_OFF

@@ -100,6 +100,18 @@ class Grading:
         self._remote = remote
         self._recovery: asyncio.Task[Recovery] | None = None
 
+    def unready(self) -> str | None:
+        """Why this process cannot grade yet (None: it can, or graders grade): the
+        sandbox still starting, or its start failed (strict isolation refused a layer)."""
+        starting = self._starting
+        if self._remote is not None or starting is None:
+            return None
+        if not starting.done():
+            return "grading sandbox starting"
+        if starting.cancelled() or starting.exception() is not None:
+            return "grading sandbox not running"
+        return None
+
     def start_recovery(self, platform: str | None = None) -> asyncio.Task[Recovery]:
         """`recover` in the background (start-up), as a task the owner stops at shutdown;
         only `platform`'s submissions, if named."""

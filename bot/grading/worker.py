@@ -40,7 +40,7 @@ from bot.grading.grader import Grader
 from bot.grading.queue import QUEUE, TASK, defer
 from bot.grading.service import MAX_ATTEMPTS, OnAccepted, grade_stored
 from bot.logs import interaction
-from bot.ports import Clock
+from bot.ports import Clock, Metrics, NoMetrics
 from bot.store.db import Database
 from bot.store.submissions import Submission, SubmissionStore
 
@@ -51,9 +51,12 @@ Announce = Callable[[int], Awaitable[None]]
 
 class GradingWorker:
     def __init__(self, grader: Grader, submissions: SubmissionStore, clock: Clock,
-                 announce: Announce, on_accepted: OnAccepted | None = None) -> None:  # fmt: skip
+                 announce: Announce, on_accepted: OnAccepted | None = None,
+                 metrics: Metrics | None = None) -> None:  # fmt: skip
+        """`metrics` hears how long each job waited in the queue before it was taken."""
         self.grader, self.submissions, self._clock = grader, submissions, clock
         self._announce, self._on_accepted = announce, on_accepted
+        self._metrics: Metrics = metrics or NoMetrics()
 
     def register(self, app: procrastinate.App) -> None:
         """Make `handle` the queue's task on `app`. A job that raised is tried again a
@@ -75,7 +78,12 @@ class GradingWorker:
         if outcome.state != "queued":
             await self._settled(s, outcome.grade)
             return
+        await self._waited(submission_id)
         await self._settled(s, await self._grade(s))
+
+    async def _waited(self, submission_id: int) -> None:
+        if (queued := await self.submissions.created_at(submission_id)) is not None:
+            self._metrics.queue_wait(max(0.0, (self._clock.now() - queued).total_seconds()))
 
     async def _grade(self, s: Submission) -> Grade | None:
         """Grade a queued submission and record the verdict (None: it was not graded)."""

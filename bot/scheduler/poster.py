@@ -23,7 +23,7 @@ from bot.errors import DeliveryError
 from bot.i18n import t
 from bot.learning.scores import Scores
 from bot.platforms import Platforms
-from bot.ports import Clock
+from bot.ports import Clock, Metrics
 from bot.quiz import QuizPost, QuizView, Tally, shown_for
 from bot.schedule.model import Schedule
 from bot.scheduler.leases import Leases
@@ -37,6 +37,8 @@ from bot.views import answer_reply, question_reply
 
 log = logging.getLogger(__name__)
 
+ON_TIME = timedelta(minutes=1)  # a post sent later than this after its slot counts as late
+
 
 class Poster:
     """Sends posts for the schedules in `roster` (the scheduler's current schedules by id,
@@ -45,9 +47,9 @@ class Poster:
     def __init__(self, ledger: ScheduleStore, platforms: Platforms, clock: Clock, plan: Plan,
                  roster: dict[int, Schedule], retry_delays: tuple[timedelta, ...],
                  submissions: SubmissionStore | None, quizzes: QuizStore | None,
-                 scores: Scores | None, leases: Leases) -> None:  # fmt: skip
+                 scores: Scores | None, leases: Leases, metrics: Metrics) -> None:  # fmt: skip
         self._ledger, self._platforms, self._clock = ledger, platforms, clock
-        self._leases = leases
+        self._leases, self._metrics = leases, metrics
         self._plan, self._roster, self._retry_delays = plan, roster, retry_delays
         self._submissions = submissions  # for "solved so far" under a coding answer
         self._quizzes = quizzes  # for the channel's result under an answer
@@ -75,7 +77,9 @@ class Poster:
             log.exception("schedule %d: posting raised", schedule.id)
             await self._failed(schedule, post, f"{type(exc).__name__}: {exc}", permanent=False)
             return False
-        self._sent.append((post, ref.message_id, self._clock.now()))
+        now = self._clock.now()
+        self._sent.append((post, ref.message_id, now))
+        self._metrics.daily_post("late" if now - post.due_at > ON_TIME else "sent")
         if post.part == "question":
             self._plan.answer(schedule, post)
         return True
@@ -145,6 +149,7 @@ class Poster:
         if final:
             reason = f"posting failed {attempts} time(s): {error}"
             log.error("schedule %d paused: %s", schedule.id, reason)
+            self._metrics.daily_post("missed")
             await self.pause(schedule.id, reason)
             return
         retry = dataclasses.replace(post, attempts=attempts)

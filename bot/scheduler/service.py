@@ -14,7 +14,7 @@ from functools import partial
 
 from bot.learning.scores import Scores
 from bot.platforms import Platforms
-from bot.ports import Clock
+from bot.ports import Clock, Metrics, NoMetrics
 from bot.schedule.model import Schedule
 from bot.schedule.picker import choose
 from bot.scheduler.changes import Changes
@@ -70,9 +70,11 @@ class Scheduler:
         scores: Scores | None = None,
         summaries: Summaries | None = None,
         owner: str | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self._ledger, self._questions, self._clock = ledger, questions, clock
         self._platforms, self._config = platforms, config
+        self._metrics: Metrics = metrics or NoMetrics()  # posts sent, late, missed
         self._changed = asyncio.Event()
         self._plan = Plan(self._changed.set)
         # Schedules on connected platforms, kept current by `schedule_changed` and by the
@@ -82,7 +84,7 @@ class Scheduler:
         self._changes = Changes(ledger)
         self._poster = Poster(ledger, platforms, clock, self._plan, self._roster,
                               config.retry_delays, submissions, quizzes, scores,
-                              self._leases)  # fmt: skip
+                              self._leases, self._metrics)  # fmt: skip
         self._summaries = summaries
         self._limit = asyncio.Semaphore(config.concurrency)
         self._loaded: set[str] = set()  # platforms whose schedules this run has planned
@@ -145,6 +147,8 @@ class Scheduler:
     def _log_skipped(self, schedule: Schedule, last: datetime, floor: datetime) -> None:
         missed = [t for t in schedule.slot.next_after(last, self._config.skipped_log_limit)
                   if t <= floor]  # fmt: skip
+        for _ in missed:
+            self._metrics.daily_post("missed")
         if missed:
             shown = ", ".join(t.astimezone(schedule.zone).isoformat() for t in missed)
             log.warning("schedule %d: skipped slot(s) missed by more than the grace period: %s",
@@ -155,6 +159,7 @@ class Scheduler:
         (see the package docstring)."""
         if post.part == "question" and post.due_at < now - self._config.grace:
             await self._ledger.mark_attempt(post, "not confirmed before a restart", final=True)
+            self._metrics.daily_post("missed")
             log.warning("schedule %d slot %s: unconfirmed question given up after restart",
                         post.schedule_id, post.slot)  # fmt: skip
             return

@@ -20,7 +20,7 @@ has scalar `MAX(a, b)`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from bot.grades import Grade, Verdict
 from bot.store import grade_json
@@ -142,6 +142,12 @@ class SubmissionStore:
             return None
         return Outcome(row[0], grade_json.loads(row[1]) if row[1] else None)
 
+    async def created_at(self, submission_id: int) -> datetime | None:
+        """When the submission was stored (and, on PostgreSQL, queued)."""
+        row = await self._db.fetch_one("SELECT created_at FROM submissions WHERE id = ?",
+                                       (submission_id,))  # fmt: skip
+        return _aware(row[0]) if row is not None and row[0] else None
+
     async def attempt(self, submission_id: int) -> int:
         """Count one more attempt at grading a leftover submission; returns the count."""
         async with self._db.transaction():
@@ -216,3 +222,9 @@ def _submission(row: Row) -> Submission:
 _COLUMNS = """SELECT id, platform, user_id, problem_id, code, attempts, user_name, workspace,
                      channel FROM submissions"""
 _NO_ID = 2**62  # past every id: "before this one" is then every queued row
+
+
+def _aware(value: object) -> datetime:
+    """A stored time as an aware datetime: SQLite keeps ISO text, PostgreSQL a timestamp."""
+    when = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+    return when if when.tzinfo else when.replace(tzinfo=UTC)

@@ -8,14 +8,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from prometheus_client import CollectorRegistry
 
 from adapters.discord.run import serve
-from bot.app import App
+from adapters.telemetry.prometheus import PrometheusMetrics
+from bot.app import App, open_app
 from bot.errors import ConfigError
+from bot.settings import Settings
+from bot.store.db import Database
 from tests.adapters.discord.conftest import Running, connected, settings_for
 from tests.adapters.discord.stub import CHANNEL_ID, DiscordStub, message_json
 from tests.adapters.discord.test_interactions import COMMAND, COMPONENT, answered, slash
-from tests.fakes import REPO
+from tests.fakes import REPO, FakeClock
+from tests.waiting import until
 
 
 async def test_buttons_posted_before_a_restart_still_work(stub: DiscordStub, app: App) -> None:
@@ -70,3 +75,19 @@ async def test_studybot_run_exits_non_zero_on_a_bad_token(
     assert "configuration error: DISCORD_TOKEN: Discord rejected the token" in message
     assert "wrong.token.value" not in message
     assert "starting the console" not in message
+
+
+async def test_a_resumed_session_counts_as_a_reconnect(
+    stub: DiscordStub, settings: Settings, loaded_database: Database, clock: FakeClock
+) -> None:
+    registry = CollectorRegistry()
+    reconnects = "studybot_platform_reconnects_total"
+    metrics = PrometheusMetrics(registry)
+    async with (
+        open_app(settings, clock=clock, grading=False, metrics=metrics) as app,
+        connected(stub, app),
+    ):
+        assert registry.get_sample_value(reconnects, {"platform": "discord"}) is None
+        await stub.ask_to_reconnect()
+        await stub.wait_for(lambda: next((o for o in stub.gateway.ops if o["op"] == 6), None))
+        await until(lambda: registry.get_sample_value(reconnects, {"platform": "discord"}) == 1)

@@ -5,12 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.slack.modes import RunningSlack
+from prometheus_client import CollectorRegistry
+
+from adapters.slack.modes import RunningSlack, running_slack
 from adapters.slack.people import PLATFORM
-from bot.app import App
+from adapters.telemetry.prometheus import PrometheusMetrics
+from bot.app import App, open_app
+from bot.settings import Settings
+from bot.store.db import Database
 from bot.types import Action, ActionKind, ChannelRef, Reply
 from tests.adapters.slack.conftest import APP_TOKEN, CHANNEL, MEMBER, block_texts, command_form
+from tests.adapters.slack.conftest import settings as slack_settings
 from tests.adapters.slack.stub import BOT_USER, TEAM, SlackStub
+from tests.fakes import FakeClock
+from tests.waiting import until
 
 
 def event(inner: dict[str, Any]) -> dict[str, Any]:
@@ -88,3 +96,22 @@ async def test_a_mention_outside_a_thread_runs_a_command_and_answers_in_its_thre
     posted = await stub.wait_call("chat.postMessage")
     assert posted.params["thread_ts"] == "1700000200.000001"
     assert "python-gil" in block_texts(posted.params["blocks"])
+
+
+async def test_a_reconnection_is_counted_once_per_new_connection(
+    stub: SlackStub, settings: Settings, loaded_database: Database, clock: FakeClock
+) -> None:
+    """The first connection is not a reconnect; each one Slack asks for after it is."""
+    registry = CollectorRegistry()
+    metrics = PrometheusMetrics(registry)
+    reconnects = "studybot_platform_reconnects_total"
+    async with (
+        open_app(settings, clock=clock, grading=False, metrics=metrics) as app,
+        running_slack(app, slack_settings(stub, socket=True)),
+    ):
+        await stub.wait_socket()
+        assert registry.get_sample_value(reconnects, {"platform": PLATFORM}) is None
+        await stub.disconnect()
+        await stub.wait_socket(2)
+        await until(lambda: registry.get_sample_value(reconnects, {"platform": PLATFORM}) == 1)
+        assert PLATFORM in app.platforms
