@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint typecheck unit bench clean
+.PHONY: run test install fonts lint typecheck unit bench clean
 
 run: $(STAMP)
 	$(BIN)/studybot content load
@@ -19,6 +19,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+# The progress card's Chinese labels need a font with CJK glyphs (bot/charts/fonts.py); without
+# one the card is drawn with English labels. A system package: needs root (CI runs as root).
+CJK_FONT := /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
+fonts:
+	@test -e $(CJK_FONT) || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+		fonts-wqy-microhei >/dev/null; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
