@@ -27,6 +27,7 @@ RGB = tuple[int, int, int]
 
 CARD_SIZE = (640, 300)
 CHART_SIZE = (480, 260)
+BAR_BASE, BAR_WIDTH = 210, 40  # the week's chart: the baseline and a bar's width
 CELL, GAP = 16, 4  # a day's square and the space between squares
 GRID = (64, 96)  # the top left of the calendar's first square (Monday of the oldest week)
 BACKGROUND: RGB = (255, 255, 255)
@@ -37,6 +38,12 @@ SHADES: tuple[RGB, ...] = ((235, 237, 240), (155, 233, 168), (64, 196, 99), (48,
 FROZEN: RGB = (120, 180, 255)
 RIGHT: RGB = (64, 196, 99)
 WRONG: RGB = (240, 128, 128)
+
+
+def bar_x(weekday: int) -> int:
+    """The left edge of a weekday's bar on the week's chart (0 = Monday); bars stand on
+    BAR_BASE."""
+    return 40 + weekday * 60
 
 
 def cell_box(week: int, weekday: int) -> tuple[int, int, int, int]:
@@ -68,9 +75,9 @@ def week_png(chart: WeekChart) -> bytes:
     pen.text((24, 14), title, font=_font(locale, 18), fill=INK)
     names, small = t(locale, "card.weekdays").split(), _font(locale, 12)
     top = max((d.right + d.wrong for d in chart.days), default=0) or 1
-    base, height, width = 210, 150, 40
+    base, height, width = BAR_BASE, 150, BAR_WIDTH
     for n, day in enumerate(chart.days):
-        x = 40 + n * 60
+        x = bar_x(n)
         right, wrong = (round(height * v / top) for v in (day.right, day.wrong))
         if right:
             pen.rectangle((x, base - right, x + width, base), fill=RIGHT)

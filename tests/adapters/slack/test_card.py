@@ -1,10 +1,12 @@
 """`/study me` on Slack: the progress as blocks at once, then the card uploaded with
 files_upload_v2 (its three steps, against the stub) into the member's direct messages with the
-app, since a private reply's file has nowhere else to go; the App Home tab stays text only."""
+app, since a private reply's file has nowhere else to go; the App Home tab stays text only.
+The weekly summary's chart is uploaded to its channel after the post."""
 
 from __future__ import annotations
 
 import io
+from datetime import timedelta
 
 from PIL import Image
 
@@ -12,7 +14,7 @@ from adapters.slack.modes import RunningSlack
 from adapters.slack.people import PLATFORM
 from bot.app import App
 from bot.store.activity import ActKind
-from bot.types import ChannelRef, User
+from bot.types import ChannelRef, Invocation, User
 from tests.adapters.slack.conftest import CHANNEL, MEMBER, block_texts, command_form
 from tests.adapters.slack.stub import TEAM, SlackStub
 from tests.adapters.slack.test_socket import event
@@ -50,3 +52,21 @@ async def test_app_home_shows_the_progress_as_text_and_uploads_nothing(
     text = block_texts(published.params["view"]["blocks"])
     assert "Your progress" in text and "card.png" not in text
     assert not stub.called("files.getUploadURLExternal")
+
+
+async def test_the_weekly_summary_uploads_its_chart_to_the_channel(
+    http_slack: RunningSlack, stub: SlackStub, bot_app: App, clock: FakeClock
+) -> None:
+    admin = User(PLATFORM, "UADMIN", "admin", is_admin=True)
+    options = {"action": "set", "time": "09:30", "timezone": "UTC", "summary": "weekly"}
+    await bot_app.core.handle(Invocation("schedule", options, user=admin,
+                                         channel=ChannelRef(PLATFORM, CHANNEL, TEAM)))  # fmt: skip
+    clock.set(clock.now() - timedelta(days=1))  # Sunday: last week
+    await practised(bot_app, clock)
+    clock.set(clock.now() + timedelta(days=1, minutes=30))  # Monday at the post time
+    await bot_app.scheduler.start()
+    await bot_app.scheduler.tick()
+    done = await stub.wait_call("files.completeUploadExternal")
+    assert done.params["channel_id"] == CHANNEL
+    assert "week.png" in str(stub.called("files.getUploadURLExternal")[0].params)
+    assert any("Last week here" in str(c.params) for c in stub.called("chat.postMessage"))
