@@ -174,5 +174,5 @@ def _load(path: Path | None, size: int) -> Font:
 
 def _png(image: Image.Image) -> bytes:
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")  # `optimize` saves 3% and takes four times as long
     return out.getvalue()
