@@ -540,6 +540,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "chart.title": ("Quick checks a day: {start} – {end}", "每天的小测验：{start} – {end}"),
     "chart.right": ("right", "答对"),
     "chart.wrong": ("wrong", "答错"),
+    "chart.counts": ("{right} right, {wrong} wrong", "答对 {right}，答错 {wrong}"),
     # scores: points, leaderboards, a problem's solvers, the weekly summary, /me timezone
     "cmd.leaderboard": ("Who scored most: this week, this month or ever; per server or channel",
                         "积分榜：本周、本月或全部；按服务器或频道"),

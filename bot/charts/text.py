@@ -1,18 +1,20 @@
-"""The calendar as Unicode text, for a place that shows no images (the console).
+"""The pictures as Unicode text, for a place that shows no images (the console).
 
-One character a day, weeks as columns and Monday on top, as on the card: `·` nothing,
-`░▒▓█` from one act to the busiest days, `❄` a frozen day, and today between brackets.
+The calendar: one character a day, weeks as columns and Monday on top, as on the card: `·`
+nothing, `░▒▓█` from one act to the busiest days, `❄` a frozen day, and today between
+brackets. The week's chart: a bar a day, `█` right and `░` wrong, BAR characters at most.
 """
 
 from __future__ import annotations
 
 from wcwidth import wcswidth
 
-from bot.charts.model import SHADES, WEEKS, Calendar, Day
+from bot.charts.model import SHADES, WEEKS, Calendar, Day, WeekChart
 from bot.i18n import t
 from bot.types import Locale
 
 MARKS = "·░▒▓█"
+BAR = 20
 FROZEN = "❄"
 
 
@@ -49,3 +51,17 @@ def _range(shade: int) -> str:
         return f"{least}+"
     most = SHADES[shade + 1] - 1
     return str(least) if most == least else f"{least}–{most}"
+
+
+def week_text(chart: WeekChart) -> str:
+    names = t(chart.locale, "card.weekdays").split()
+    width = max(wcswidth(name) for name in names)
+    top = max((d.right + d.wrong for d in chart.days), default=0) or 1
+    first, last = chart.days[0].day.isoformat(), chart.days[-1].day.isoformat()
+    lines = [t(chart.locale, "chart.title", start=first, end=last)]
+    for name, day in zip(names, chart.days, strict=True):
+        right, wrong = (round(BAR * n / top) for n in (day.right, day.wrong))
+        counts = t(chart.locale, "chart.counts", right=day.right, wrong=day.wrong)
+        bar = "█" * right + "░" * wrong
+        lines.append(f"{name}{' ' * (width - wcswidth(name))} {bar}{' ' if bar else ''}{counts}")
+    return "\n".join(lines)

@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 
 from bot.charts.painter import Painter
 from bot.charts.read import week_chart
+from bot.charts.text import week_text
 from bot.store.activity import ActivityStore
 from bot.types import Attachment, ChannelRef, Locale
 
@@ -22,4 +23,4 @@ class WeekCharts:
         chart = await week_chart(self._activity, channel, span, zone, locale)
         whose = f"{channel.platform}:{channel.workspace}:{channel.channel}"
         png = await self._painter.week(whose, chart)
-        return Attachment(CHART_NAME, png, "image/png")
+        return Attachment(CHART_NAME, png, "image/png", week_text(chart))

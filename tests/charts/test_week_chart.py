@@ -1,13 +1,16 @@
 """The weekly summary carries a chart of its week (`week.png`): the channel's quick checks per
-local day in the schedule's zone, right below wrong; a quiet week has none."""
+local day in the schedule's zone, right below wrong; a quiet week has none. The console
+prints it as Unicode bars instead."""
 
 from __future__ import annotations
 
 import io
 from datetime import UTC, datetime
+from pathlib import Path
 
 from PIL import Image
 
+from adapters.console.adapter import ConsoleAdapter
 from bot.app import App
 from bot.charts import draw
 from bot.store.activity import ActKind
@@ -16,7 +19,7 @@ from tests.fakes import FakeAdapter, FakeClock
 
 HERE = ChannelRef("test", "c1", "guild")
 ADMIN = User("test", "admin", "admin", is_admin=True)
-ALICE = User("test", "u1", "alice")
+ALICE, YOU = User("test", "u1", "alice"), User("console", "local", "you")
 SATURDAY = datetime(2026, 3, 7, 12, 0, tzinfo=UTC)
 MONDAY_9 = datetime(2026, 3, 9, 1, 0, tzinfo=UTC)  # Monday 09:00 in Shanghai
 
@@ -72,3 +75,27 @@ async def test_a_quiet_week_has_no_chart(app: App, clock: FakeClock, adapter: Fa
     clock.set(SATURDAY)
     await weekly(app)
     assert (await summary(app, clock, adapter)).attachments == ()
+
+
+async def test_the_console_prints_the_weeks_chart_in_unicode(
+    app: App, clock: FakeClock, tmp_path: Path
+) -> None:  # the console saves other attachments into `tmp_path`
+    clock.set(SATURDAY)
+    terminal = ChannelRef("console", "terminal")
+    options = {"action": "set", "time": "09:00", "timezone": "UTC", "summary": "weekly"}
+    await app.core.handle(Invocation("schedule", options, ADMIN, terminal, Locale.ZH))
+    for day, right in [(3, True), (3, False), (4, True)]:  # Tuesday: 1 and 1; Wednesday: 1
+        at = datetime(2026, 3, day, 10, int(right), tzinfo=UTC)
+        await app.ledger.record(ActKind.QUIZ, YOU, terminal, "python-gil", correct=right,
+                                points=10 * right, at=at, dedupe=f"c{day}{right}")  # fmt: skip
+    screen = io.StringIO()
+    console = ConsoleAdapter(app.core, io.StringIO(""), screen, files=tmp_path)
+    await app.platforms.attach("console", console)
+    clock.set(datetime(2026, 3, 9, 9, 0, tzinfo=UTC))
+    await app.scheduler.tick()
+    printed = screen.getvalue()
+    assert "每天的小测验：2026-03-02 – 2026-03-08" in printed
+    assert "│ 二 " + "█" * 10 + "░" * 10 + " 答对 1，答错 1" in printed
+    assert "│ 三 " + "█" * 10 + " 答对 1，答错 0" in printed
+    assert "│ 一 答对 0，答错 0" in printed
+    assert "week.png" not in printed  # printed, not saved
