@@ -154,10 +154,15 @@ def _cut(pen: ImageDraw.ImageDraw, text: str, font: Font, width: int) -> str:
 def _drawable(locale: Locale) -> Locale:
     """Chinese when a font has its glyphs, else English labels (see bot/charts/fonts.py)."""
     if locale is Locale.ZH and fonts.cjk_font() is None:
-        log.warning("no font with Chinese glyphs (install fonts-wqy-microhei): "
-                    "drawing the card's labels in English")  # fmt: skip
+        _warn_once()
         return Locale.EN
     return locale
+
+
+@cache
+def _warn_once() -> None:
+    log.warning("no font with Chinese glyphs (install fonts-wqy-microhei): "
+                "drawing Chinese pictures with English labels")  # fmt: skip
 
 
 def _font(locale: Locale, size: int) -> Font:

@@ -13,6 +13,7 @@ Unicode text for a place that shows no images.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, replace
 from datetime import date
 
@@ -26,6 +27,8 @@ from bot.learning.streaks import Streak
 from bot.store.activity import TopicRecord
 from bot.store.submissions import Progress
 from bot.types import Attachment, Field, Invocation, Locale, Reply
+
+log = logging.getLogger(__name__)
 
 TOPICS_SHOWN = 10  # the most practised topics; the rest would crowd the reply
 CARD_NAME = "card.png"
@@ -57,7 +60,12 @@ async def me_view(ctx: Context, inv: Invocation) -> Reply:
     reply = progress_reply(mine, inv.locale)
     if ctx.painter is None:
         return reply
-    return replace(reply, attachments=(await progress_card(ctx, inv, mine),))
+    try:
+        card = await progress_card(ctx, inv, mine)
+    except Exception:  # the text says it all: a card that cannot be drawn is left out
+        log.exception("/me: the progress card of %s could not be drawn", inv.user.id)
+        return reply
+    return replace(reply, attachments=(card,))
 
 
 async def progress_card(ctx: Context, inv: Invocation, s: Standing) -> Attachment:

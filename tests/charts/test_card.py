@@ -132,3 +132,15 @@ async def test_chinese_labels_need_a_cjk_font_and_fall_back_to_english_without_o
     without = await card(app, Locale.ZH)
     assert pixels(without.data) == pixels(english)  # English labels: no boxes, no crash
     assert "一" in (without.text or "")  # the text calendar needs no font
+
+
+async def test_a_card_that_cannot_be_drawn_leaves_the_text(
+    app: App, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(value: object) -> bytes:
+        raise OSError("cannot open resource")
+
+    monkeypatch.setattr(draw, "card_png", broken)
+    reply = await app.core.handle_line("/me", user=ALICE, channel=HERE, locale=Locale.EN)
+    assert reply.title == "Your progress" and reply.attachments == ()
+    assert "could not be drawn" in caplog.text
