@@ -7,7 +7,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     STUDYBOT_CONTENT_DIR=/app/content
 
 # libseccomp: the grading sandbox's syscall filter (optional; `studybot doctor` reports it).
-RUN apt-get update && apt-get install -y --no-install-recommends libseccomp2 \
+# fonts-wqy-microhei: Chinese labels on the progress card (without it they are drawn in English).
+RUN apt-get update && apt-get install -y --no-install-recommends libseccomp2 fonts-wqy-microhei \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app

@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # Running needs the bot's own dependencies only; the test tools come with `make test`.
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: run test install lint typecheck unit bench clean
+.PHONY: run test install fonts lint typecheck unit bench clean
 
 run: $(RUN_STAMP)
 	$(BIN)/studybot content load
@@ -27,6 +27,14 @@ $(RUN_STAMP): pyproject.toml | $(BIN)/pip
 $(STAMP): pyproject.toml | $(BIN)/pip
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP) $(RUN_STAMP)
+
+# The progress card's Chinese labels need a font with CJK glyphs (bot/charts/fonts.py); without
+# one the card is drawn with English labels. A system package: needs root (CI runs as root).
+CJK_FONT := /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
+fonts:
+	@test -e $(CJK_FONT) || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+		fonts-wqy-microhei >/dev/null; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

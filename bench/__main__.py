@@ -7,6 +7,7 @@ import sys
 
 from bench import (
     bank,
+    cards,
     discord,
     fleet,
     grading,
@@ -39,6 +40,7 @@ SUITES = {
     "queue": queue.main,
     "reports": reports.main,
     "numpy": numpy_gate.main,
+    "cards": cards.main,
 }
 
 if __name__ == "__main__":

@@ -34,6 +34,8 @@ from typing import Any, Protocol
 
 import procrastinate
 
+from bot.charts.painter import Painter
+from bot.charts.weekly import WeekCharts
 from bot.clock import ScaledClock, SystemClock
 from bot.commands.context import Context
 from bot.content.loader import load_if_changed
@@ -105,6 +107,7 @@ class App:
     ledger: Ledger
     digest: Digest
     scores: Scores
+    painter: Painter  # draws the pictures replies carry, and keeps them for the day
 
 
 @asynccontextmanager
@@ -138,7 +141,9 @@ async def open_app(
         ledger = scores.ledger
         platforms = Platforms(metrics=metrics)
         config = SchedulerConfig(grace=settings.grace)
-        summaries = Summaries(SummaryStore(database), scores.boards, platforms, clock)
+        painter = Painter()
+        charts = WeekCharts(ledger.activity, painter)
+        summaries = Summaries(SummaryStore(database), scores.boards, platforms, clock, charts)
         scheduler = Scheduler(schedules, store, clock, platforms, config, submissions, quizzes,
                               scores, summaries, metrics=metrics)  # fmt: skip
         tallies = Tallies(schedules, store, quizzes, platforms, clock)
@@ -153,11 +158,11 @@ async def open_app(
         context = Context(store, clock, rng, schedules, scheduler, quizzes, MemberData(database),
                           prefs, ledger, reviews, SeenStore(database),
                           ProgressStore(database, submissions), scores, tallies,
-                          graded)  # fmt: skip
+                          graded, painter)  # fmt: skip
         digest = Digest(prefs, cards, platforms, clock)
         core = Studybot(context, metrics)
         yield App(core, store, scheduler, database, graded, platforms, quizzes, tallies, ledger,
-                  digest, scores)  # fmt: skip
+                  digest, scores, painter)  # fmt: skip
 
 
 def scoring(database: Database, prefs: Preferences, schedules: ScheduleStore) -> Scores:

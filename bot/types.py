@@ -268,12 +268,19 @@ class Tone(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Attachment:
-    """A file that goes with a reply (an admin's CSV export): each adapter delivers it as its
-    platform can (a file on Discord and Slack, a file on disk from the console)."""
+    """A file that goes with a reply (an admin's CSV export, a progress card): each adapter
+    delivers it as its platform can (a file on Discord and Slack, a file on disk from the
+    console). A picture (`image/png`) may carry `text`, the same picture drawn in Unicode, for
+    a place that shows no images: the console prints it instead of saving the file."""
 
     name: str
     data: bytes
     mime: str = "application/octet-stream"
+    text: str | None = None
+
+    @property
+    def image(self) -> bool:
+        return self.mime.startswith("image/")
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,8 @@ terminal's version of a chat form: it asks for the code (a ``` block, or lines u
 just `/end`, blank lines being part of the code), then submits it; a line with just `/cancel`
 drops it and `/quit` leaves the console, as a form's Cancel and closing the window do. Input
 that ends inside the form submits nothing. A reply's attachments (an
-admin's CSV export) are written as files into the `files` folder, and their paths printed.
+admin's CSV export) are written as files into the `files` folder, and their paths printed;
+a picture that comes with a Unicode drawing of itself (the `/me` calendar) is printed as that.
 Input is read as adapters/console/lines.py describes (numbered, Windows line endings as
 plain ones).
 """
@@ -22,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -133,12 +135,13 @@ class ConsoleAdapter:
         if reply.actions:  # typing "1" presses button 1 of the latest reply that has buttons
             self._actions = list(reply.actions)
         files = "".join(f"📎 {t(self._locale, 'console.saved', path=path)}\n" for path in saved)
-        self._write(f"{prefix}{render(reply, self._locale)}\n{files}")
+        self._write(f"{prefix}{render(_drawn_as_text(reply), self._locale)}\n{files}")
 
     async def _save(self, reply: Reply) -> tuple[Path, ...]:
-        """Write the reply's attachments into the files folder (never over an older file)."""
+        """Write the reply's attachments into the files folder (never over an older file);
+        a picture drawn as text too is printed instead (`_drawn_as_text`)."""
         return tuple([await asyncio.to_thread(_write_new, self._files, a.name, a.data)
-                      for a in reply.attachments])  # fmt: skip
+                      for a in reply.attachments if a.text is None])  # fmt: skip
 
     async def _ask_code(self, problem: str) -> str | None:
         """The form: a ``` block, or every line (blank ones too) up to a line with just
@@ -191,6 +194,12 @@ class ConsoleAdapter:
 
 class _Left(Exception):
     """`/quit` where a line was expected by something other than the prompt (a form)."""
+
+
+def _drawn_as_text(reply: Reply) -> Reply:
+    """The reply with its pictures' text renderings (the `/me` calendar) after its body."""
+    texts = [a.text for a in reply.attachments if a.text is not None]
+    return replace(reply, body="\n\n".join([reply.body, *texts])) if texts else reply
 
 
 def _write_new(folder: Path, name: str, data: bytes) -> Path:

@@ -16,7 +16,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from adapters.discord.render import Page, buttons, render
+from adapters.discord.render import Page, attached_files, buttons, render
 from bot.errors import DeliveryError
 from bot.types import ChannelRef, MessageRef, Reply, User
 
@@ -40,7 +40,7 @@ class DiscordAdapter:
             target = int(channel.channel)
             if thread_of is not None:
                 target = await self._thread(thread_of, reply.title or "answer")
-            first = await self._post(target, render(reply), nonce)
+            first = await self._post(target, render(reply), nonce, attached_files(reply))
         except discord.HTTPException as exc:
             raise DeliveryError(_describe(exc), permanent=_permanent(exc)) from exc
         except (aiohttp.ClientError, TimeoutError) as exc:
@@ -72,11 +72,13 @@ class DiscordAdapter:
         except (aiohttp.ClientError, TimeoutError) as exc:
             raise DeliveryError(f"Discord unreachable: {type(exc).__name__}") from exc
 
-    async def _post(self, target: int, pages: list[Page], nonce: str | None) -> int:
+    async def _post(self, target: int, pages: list[Page], nonce: str | None,
+                    attached: list[discord.File] | None = None) -> int:  # fmt: skip
+        """Post the pages in order; `attached` files go with the first."""
         destination = self._client.get_partial_messageable(target)
         ids: list[int] = []
         for n, page in enumerate(pages):
-            extra: dict[str, Any] = {}
+            extra: dict[str, Any] = {"files": attached} if attached and not n else {}
             if (view := buttons(page.actions)) is not None:
                 extra["view"] = view
             if (page_nonce := _nonce(nonce, n)) is not None:

@@ -18,6 +18,7 @@ to rebuild at start-up.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 
 import discord
@@ -63,6 +64,7 @@ class Page:
 
 def render(reply: Reply) -> list[Page]:
     embeds = _embeds(reply)
+    _show_picture(reply, embeds[0])
     pages: list[list[discord.Embed]] = [[]]
     for embed in embeds:
         size = sum(len(e) for e in pages[-1])
@@ -72,6 +74,19 @@ def render(reply: Reply) -> list[Page]:
         pages[-1].append(embed)
     last = len(pages) - 1
     return [Page(tuple(p), reply.actions if i == last else ()) for i, p in enumerate(pages)]
+
+
+def attached_files(reply: Reply) -> list[discord.File]:
+    """The reply's attachments as files, for its first message."""
+    return [discord.File(io.BytesIO(a.data), filename=a.name) for a in reply.attachments]
+
+
+def _show_picture(reply: Reply, embed: discord.Embed) -> None:
+    """A picture the reply carries (the `/me` card) is shown inside its first embed: the
+    file goes with the first message, which names it as `attachment://<name>`."""
+    picture = next((a for a in reply.attachments if a.image), None)
+    if picture is not None:
+        embed.set_image(url=f"attachment://{picture.name}")
 
 
 def _embeds(reply: Reply) -> list[discord.Embed]:

@@ -5,8 +5,8 @@ Discord drops an interaction not acknowledged within 3 s. The work gets its `bud
 database, a busy loop). A deferred reply then replaces
 the "thinking" message; an ephemeral one cannot (its visibility was fixed by the deferral), so
 the placeholder is removed and the reply follows privately. Pages after the first arrive as
-follow-up messages. A reply's attachments (an admin's CSV export) go as files with its first
-page.
+follow-up messages. A reply's attachments (an admin's CSV export, the `/me` card) go as files
+with its first page; a picture is shown inside the first embed.
 
 A notice the work sends meanwhile (a place in the grading queue) is shown in the "thinking"
 message, once there is one, and the reply replaces it there.
@@ -15,13 +15,12 @@ message, once there is one, and the reply replaces it there.
 from __future__ import annotations
 
 import asyncio
-import io
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
-from adapters.discord.render import Page, buttons, render
+from adapters.discord.render import Page, attached_files, buttons, render
 from bot.routes import within
 from bot.types import Notice, Reply
 
@@ -46,7 +45,7 @@ async def answer_in_time(interaction: discord.Interaction[Any],
 async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
     pages = render(reply)
     first, rest = pages[0], pages[1:]
-    files = _files(reply)  # with the first page; discord.py sends them as multipart
+    files = attached_files(reply)  # with the first page; discord.py sends them as multipart
     if not interaction.response.is_done():
         await interaction.response.send_message(ephemeral=reply.ephemeral,
                                                 **_message(first, files))  # fmt: skip
@@ -64,10 +63,6 @@ async def apologise(interaction: discord.Interaction[Any], text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
-
-
-def _files(reply: Reply) -> list[discord.File]:
-    return [discord.File(io.BytesIO(a.data), filename=a.name) for a in reply.attachments]
 
 
 def _message(page: Page, files: list[discord.File] | None = None,

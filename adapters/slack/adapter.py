@@ -6,6 +6,9 @@ in the question's thread (`thread_ts` = the question's `ts`, which is the `Messa
 Slack has no idempotency key for posts, so `nonce` is not used: a resend after a crash can show
 twice (the README says so).
 
+A reply's files (the weekly summary's chart) are uploaded after its messages with
+files_upload_v2, in the same channel or thread.
+
 Refusals are sorted here. A rate limit is retried by the web client itself
 (AsyncRateLimitErrorRetryHandler, honouring Retry-After); what is still refused becomes a
 `DeliveryError`, permanent when retrying cannot help (the channel is gone, the bot is not in
@@ -15,6 +18,7 @@ error code is kept: never the request, which carries the token.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import aiohttp
@@ -24,6 +28,8 @@ from slack_sdk.web.async_client import AsyncWebClient
 from adapters.slack.render import SlackMessage, render
 from bot.errors import DeliveryError
 from bot.types import ChannelRef, MessageRef, Reply, User
+
+log = logging.getLogger(__name__)
 
 PERMANENT = frozenset({
     "channel_not_found", "not_in_channel", "is_archived", "channel_is_archived",
@@ -53,7 +59,20 @@ class SlackAdapter:
             ts = await post(self._client, channel.channel, message, thread_ts=thread_ts)
             first = first or ts
         assert first is not None  # render always yields at least one message
+        await self._upload(channel.channel, reply, thread_ts)
         return MessageRef(channel, first)
+
+    async def _upload(self, channel: str, reply: Reply, thread_ts: str | None) -> None:
+        """The reply's files (a weekly summary's chart) after its messages, in the same place.
+        The message is out already: a refused upload is logged, not retried."""
+        for file in reply.attachments:
+            try:
+                await self._client.files_upload_v2(channel=channel, thread_ts=thread_ts,
+                                                   filename=file.name, title=file.name,
+                                                   content=file.data)  # fmt: skip
+            except (SlackApiError, aiohttp.ClientError, TimeoutError) as exc:
+                log.warning("slack: could not upload %s to %s: %s", file.name, channel,
+                            type(exc).__name__)  # fmt: skip
 
     async def edit(self, message: MessageRef, reply: Reply) -> None:
         await update(self._client, message, reply)

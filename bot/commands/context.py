@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from bot.charts.painter import Painter
 from bot.grading.service import Grading
 from bot.learning.ledger import Ledger
 from bot.learning.scores import Scores
@@ -38,3 +39,4 @@ class Context:
     scores: Scores
     tallies: Tallies | None = None  # None: quiz posts are not edited (some tests)
     grading: Grading | None = None  # None where no sandbox runs (some tests)
+    painter: Painter | None = None  # None: replies carry no pictures (some tests)

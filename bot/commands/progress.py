@@ -4,14 +4,22 @@ Their streak (current and longest, days frozen in it, whether today counts yet),
 this workspace and everywhere, quizzes and reviews answered and right per topic, reviews due
 now, and coding problems solved. Everything is read from the database, so it works where no
 grading sandbox runs. `me_view` is the view with no option; Slack's App Home shows the same
-reply (adapters/slack/home.py).
+reply (adapters/slack/home.py), as text only.
+
+The reply carries a picture of the same progress, `card.png` (bot/charts): the calendar of
+the last twelve weeks, the streaks, points and mastery per topic, with the calendar as
+Unicode text for a place that shows no images.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import logging
+from dataclasses import dataclass, replace
 from datetime import date
 
+from bot.charts.model import ProgressCard
+from bot.charts.read import bars, member_calendar
+from bot.charts.text import calendar_text
 from bot.commands.context import Context
 from bot.commands.timezone import my_timezone
 from bot.content.topics import chinese_name
@@ -19,9 +27,12 @@ from bot.i18n import t
 from bot.learning.streaks import Streak
 from bot.store.activity import TopicRecord
 from bot.store.submissions import Progress
-from bot.types import Field, Invocation, Locale, Reply
+from bot.types import Attachment, Field, Invocation, Locale, Reply
+
+log = logging.getLogger(__name__)
 
 TOPICS_SHOWN = 10  # the most practised topics; the rest would crowd the reply
+CARD_NAME = "card.png"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +57,29 @@ async def me(ctx: Context, inv: Invocation) -> Reply:
 
 
 async def me_view(ctx: Context, inv: Invocation) -> Reply:
-    """The asker's progress (the reply to `/me` with no option)."""
-    return progress_reply(await standing(ctx, inv), inv.locale)
+    """The asker's progress (the reply to `/me` with no option), with its card."""
+    mine = await standing(ctx, inv)
+    reply = progress_reply(mine, inv.locale)
+    if ctx.painter is None:
+        return reply
+    try:
+        card = await progress_card(ctx, inv, mine)
+    except Exception:  # the text says it all: a card that cannot be drawn is left out
+        log.exception("/me: the progress card of %s could not be drawn", inv.user.id)
+        return reply
+    return replace(reply, attachments=(card,))
+
+
+async def progress_card(ctx: Context, inv: Invocation, s: Standing) -> Attachment:
+    """The card as `card.png`, its calendar as text beside it."""
+    assert ctx.painter is not None
+    user = inv.user
+    today = await ctx.ledger.today(user, ctx.clock.now(), inv.channel)
+    calendar = await member_calendar(ctx.ledger.activity, user, today)
+    card = ProgressCard(inv.locale, user.display_name, calendar, s.streak.days, s.longest,
+                        s.points_all, bars(s.topics))  # fmt: skip
+    png = await ctx.painter.card(f"{user.platform}:{user.id}", card)
+    return Attachment(CARD_NAME, png, "image/png", calendar_text(calendar, inv.locale))
 
 
 async def standing(ctx: Context, inv: Invocation) -> Standing:

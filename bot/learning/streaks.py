@@ -78,3 +78,16 @@ def _runs(days: frozenset[date], end: date) -> Iterator[tuple[int, tuple[date, .
 def _week(day: date) -> tuple[int, int]:
     year, week, _ = day.isocalendar()
     return year, week
+
+
+def frozen_days(practised: Collection[date], end: date) -> frozenset[date]:
+    """Every day a streak carried over, up to `end`: the frozen days of each run as it stood
+    on its practised days (a freeze the run did not outlive carried nothing)."""
+    days = frozenset(practised)
+    carried: set[date] = set()
+    day = min(days, default=end)
+    for _, frozen in _runs(days, end):
+        if day in days:
+            carried.update(frozen)
+        day += DAY
+    return frozenset(carried)

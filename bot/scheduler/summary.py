@@ -7,6 +7,9 @@ a second tick or a replanned job finds it taken. A send that fails is logged and
 not retried (the week after has its own summary). The claim is leased: a process that dies
 between claim and send stops renewing it, and a live one takes it over within the grace
 period and sends it with the same nonce.
+
+A week with answers carries a chart of it (`week.png`: quick checks per day, right and
+wrong; bot/charts/weekly.py); a chart that cannot be drawn leaves the summary as text.
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+from dataclasses import replace
 from datetime import datetime, timedelta
 
+from bot.charts.weekly import WeekCharts
 from bot.i18n import t
 from bot.learning.periods import Span, week_before
 from bot.learning.summary import WeekSummary, summarize
@@ -36,8 +41,8 @@ KEEP = timedelta(minutes=5)  # how long a workspace's week, once read, serves ot
 
 class Summaries:
     def __init__(self, store: SummaryStore, boards: BoardStore, platforms: Platforms,
-                 clock: Clock) -> None:  # fmt: skip
-        self._store, self._boards = store, boards
+                 clock: Clock, charts: WeekCharts | None = None) -> None:  # fmt: skip
+        self._store, self._boards, self._charts = store, boards, charts
         self._platforms, self._clock = platforms, clock
         # A past week does not change: the summaries due in one minute (a thousand channels
         # of one server, say) share one read of it, kept for a few minutes.
@@ -65,7 +70,8 @@ class Summaries:
             end = span.end.astimezone(schedule.zone).date() if span.end else due.date()
             summary = await summarize(self._boards, schedule.channel,
                                       week_of.get(schedule.channel.channel, []), end)  # fmt: skip
-            reply = summary_reply(summary, span, schedule)
+            reply = await self._with_chart(summary_reply(summary, span, schedule), summary,
+                                           span, schedule)  # fmt: skip
             ref = await adapter.send(schedule.channel, reply, nonce=_nonce(schedule.id, week))
         except Exception:
             log.exception("schedule %d: the summary of %s failed", schedule.id, week)
@@ -73,6 +79,18 @@ class Summaries:
             return False
         await self._store.sent(schedule.id, week, ref.message_id, self._clock.now())
         return True
+
+    async def _with_chart(self, reply: Reply, summary: WeekSummary, span: Span,
+                          schedule: Schedule) -> Reply:  # fmt: skip
+        if self._charts is None or summary.quiet or span.start is None or span.end is None:
+            return reply
+        try:
+            chart = await self._charts.attachment(schedule.channel, (span.start, span.end),
+                                                  schedule.zone, schedule.locale)  # fmt: skip
+        except Exception:
+            log.exception("schedule %d: the week's chart could not be drawn", schedule.id)
+            return reply
+        return replace(reply, attachments=(chart,))
 
     async def renew(self, lease: Lease, platforms: frozenset[str]) -> int:
         return await self._store.renew(lease, platforms)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 
 from bot.store.db import Database
 from bot.types import ChannelRef, User
@@ -67,6 +67,27 @@ class ActivityStore:
             (user.platform, user.id),
         )
         return {date.fromisoformat(r[0]) for r in rows}
+
+    async def per_day(self, user: User, since: date) -> dict[date, int]:
+        """How many acts `user` did on each of their local days from `since` on."""
+        rows = await self._db.fetch_all(
+            """SELECT day, count(*) FROM activity WHERE platform = ? AND user_id = ?
+               AND day >= ? GROUP BY day""",
+            (user.platform, user.id, since.isoformat()),
+        )
+        return {date.fromisoformat(r[0]): int(r[1]) for r in rows}
+
+    async def in_channel(self, channel: ChannelRef, start: datetime,
+                         end: datetime) -> list[tuple[datetime, bool]]:  # fmt: skip
+        """When each quick check in `channel` was answered from `start` to `end`, and whether
+        right: the points of a week's chart."""
+        rows = await self._db.fetch_all(
+            """SELECT at, correct FROM activity WHERE platform = ? AND workspace = ?
+               AND channel = ? AND at >= ? AND at < ? AND kind = 'quiz'""",
+            (channel.platform, channel.workspace or "", channel.channel,
+             start.astimezone(UTC).isoformat(), end.astimezone(UTC).isoformat()),
+        )  # fmt: skip
+        return [(datetime.fromisoformat(r[0]), bool(r[1])) for r in rows]
 
     async def points(self, user: User, workspace: str | None = None) -> int:
         """`user`'s points, in one workspace or (None) everywhere."""

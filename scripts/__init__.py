@@ -1,0 +1,1 @@
+"""Maintenance scripts, run from the repository's root (`python -m scripts.<name>`)."""
