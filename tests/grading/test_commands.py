@@ -115,11 +115,12 @@ async def test_submit_a_fenced_solution_and_see_it_on_the_record(bot: Studybot) 
     cpu = {f.name: f.value for f in reply.fields}["CPU time"]  # and the limit it was judged by
     assert re.fullmatch(r"\d+ ms of a \d+ ms limit \(\d+× the reference's \d+ ms on this "
                         r"grader\)", cpu), cpu  # fmt: skip
-    await say(bot, "/run print(1)")  # a snippet is not a submission
+    await say(bot, "/run print(1)")  # a snippet, counted apart from solutions
     me = await say(bot, "/me")
     assert me.ephemeral
     assert {f.name: f.value for f in me.fields}["Solved"] == "`fast-power`"
-    assert {f.name: f.value for f in me.fields}["Submissions"] == "1"
+    sent = {f.name: f.value for f in me.fields}["Submissions"]
+    assert sent == "1 solution(s) · 1 /run snippet(s)"  # the /run above counts apart
     explained = await say(bot, "/answer fast-power")
     assert explained.footer is not None and "solved so far by: 1" in explained.footer
 

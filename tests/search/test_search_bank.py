@@ -30,14 +30,14 @@ async def ids(store: QuestionStore, query: str) -> list[str]:
     ("query", "first", "also"),
     [
         (
-            "通信",
+            "通信 重叠",
             "communication-compute-overlap",
-            {"python-ipc", "tensor-parallel-communication-volume"},
+            {"ddp-gradient-bucketing", "tensor-parallel-communication-volume"},
         ),
         (
             "流水线并行",
             "pipeline-bubble-1f1b",
-            {"3d-parallelism-layout", "tensor-parallel-communication-volume"},
+            {"pipeline-1f1b-schedule", "tensor-parallel-communication-volume"},
         ),
         (
             "张量并行",
@@ -53,7 +53,7 @@ async def ids(store: QuestionStore, query: str) -> list[str]:
             "nccl-environment-variables",
             {"nccl-hang-debugging", "nccl-protocols-ll-ll128-simple"},
         ),
-        ("KV Cache", "kv-cache-quantization", {"kv-cache-sizing", "mha-gqa-mqa"}),
+        ("KV Cache 量化", "kv-cache-quantization", {"int8-smoothquant-fp8"}),
         ("锁", "mutex-spinlock-futex", {"python-gil", "deadlock-conditions"}),
         ("旋转矩阵", "rotate-matrix", set()),
         ("contiguous", "tensor-view-vs-contiguous", set()),
