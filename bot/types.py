@@ -314,6 +314,13 @@ class ChannelRef:
     channel: str
     workspace: str | None = None
 
+    @property
+    def server(self) -> str:
+        """The community this channel belongs to, as one key (`discord:<guild>`,
+        `slack:<team>`; a channel outside any server, a DM or the console, is its own):
+        what a server's own items and moderation are scoped by."""
+        return f"{self.platform}:{self.workspace or self.channel}"
+
 
 @dataclass(frozen=True, slots=True)
 class MessageRef:
@@ -329,6 +336,9 @@ class User:
     id: str
     display_name: str
     is_admin: bool = False
+    # May review what members contribute (drafts, reported mistakes): the adapter says who
+    # (Manage Messages on Discord, workspace admins on Slack, configurable), the core checks.
+    is_moderator: bool = False
 
 
 # Shows the asker how a reply in the making goes (a place in the grading queue). The adapter

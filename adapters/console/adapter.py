@@ -48,7 +48,7 @@ class ConsoleAdapter:
         self._in = Lines(stdin, self._not_utf8)
         self._files = files or Path.cwd()  # where a reply's attachments are written
         self._interactive = stdin.isatty()
-        self._user = User(PLATFORM, "local", "you", is_admin=True)
+        self._user = User(PLATFORM, "local", "you", is_admin=True, is_moderator=True)
         self.channel = ChannelRef(PLATFORM, "terminal")
         self._actions: list[Action] = []
         self._ids = itertools.count(1)

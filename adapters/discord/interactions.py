@@ -91,9 +91,12 @@ def parse(interaction: discord.Interaction[Any]) -> Inbound:
 
 def _who(interaction: discord.Interaction[Any]) -> tuple[User, ChannelRef, Locale]:
     member = interaction.user
-    admin = interaction.guild_id is not None and interaction.permissions.manage_guild
+    in_guild = interaction.guild_id is not None
+    admin = in_guild and interaction.permissions.manage_guild
+    moderator = in_guild and interaction.permissions.manage_messages
     guild = str(interaction.guild_id) if interaction.guild_id else None
-    return (User(PLATFORM, str(member.id), member.display_name, is_admin=admin),
+    return (User(PLATFORM, str(member.id), member.display_name, is_admin=admin,
+                 is_moderator=moderator),
             ChannelRef(PLATFORM, str(interaction.channel_id), guild),
             Locale.parse(str(interaction.locale)))  # fmt: skip
 

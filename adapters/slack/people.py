@@ -52,7 +52,10 @@ class People:
         if person is not None:
             self._cache[user_id] = (self._clock(), person)
             return person
-        return Person(User(PLATFORM, user_id, name or user_id, user_id in self._admins), Locale.EN)
+        admin = user_id in self._admins
+        return Person(
+            User(PLATFORM, user_id, name or user_id, admin, is_moderator=admin), Locale.EN
+        )
 
     def peek_locale(self, user_id: str) -> Locale:
         """The language last seen for `user_id`, without a lookup (for an immediate ack)."""
@@ -72,5 +75,5 @@ class People:
         admin = bool(info.get("is_admin") or info.get("is_owner")) or user_id in self._admins
         profile = info.get("profile") or {}
         shown = profile.get("display_name") or info.get("real_name") or info.get("name") or name
-        return Person(User(PLATFORM, user_id, shown or user_id, admin),
+        return Person(User(PLATFORM, user_id, shown or user_id, admin, is_moderator=admin),
                       Locale.parse(info.get("locale")))  # fmt: skip

@@ -319,4 +319,20 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE submissions ADD COLUMN reference_ms REAL;
     """,
+    # 15: reserved (the community bank: server items, drafts, reports that ask a question).
+    """
+    SELECT 1;
+    """,
+    # 16: reserved (mistakes members report in explanations).
+    """
+    SELECT 1;
+    """,
+    # 17: reserved (answers from the group).
+    """
+    SELECT 1;
+    """,
+    # 18: reserved (posting within the platforms' shared rate limits).
+    """
+    SELECT 1;
+    """,
 )
