@@ -107,14 +107,16 @@ class Studybot:
         return await self.handle(inv)
 
     async def complete(
-        self, command: str, option: str, prefix: str, locale: Locale
+        self, command: str, option: str, prefix: str, locale: Locale, server: str | None = None
     ) -> tuple[Choice, ...]:
-        """Suggestions for `option` of `command` given what was typed (autocomplete).
+        """Suggestions for `option` of `command` given what was typed (autocomplete), among
+        what is served in `server` (`ChannelRef.server` of where it is typed).
 
         Never raises: a failure is logged and yields no suggestions, as typing goes on."""
         with interaction():
             try:
-                return await complete(self._context.store, command, option, prefix, locale)
+                return await complete(self._context.store, command, option, prefix, locale,
+                                      server)  # fmt: skip
             except Exception:
                 log.exception("completing /%s %s failed", command, option)
                 return ()

@@ -117,6 +117,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "held.reviews": ("{n} review rating(s)", "{n} 次复习评分"),
     "held.questions_seen": ("{n} question(s) seen", "{n} 道看过的题"),
     "held.member_settings": ("your settings", "你的设置"),
+    "held.report_imports": ("{n} report import(s) (the questions you shared stay, unnamed)",
+                            "{n} 次面经导入记录（你分享的题目保留，但不再署名）"),
     "forget.kept": ("Nothing was deleted.", "没有删除任何数据。"),
     "action.forget_yes": ("Delete all of it", "全部删除"),
     "action.forget_no": ("Keep it", "保留"),

@@ -27,7 +27,8 @@ async def questions(ctx: Context, inv: Invocation) -> Reply:
     page = _page(inv)
     offset = (min(page, MAX_PAGE) - 1) * PAGE_SIZE  # past any list: the database's int is 64-bit
     total, items = await ctx.store.browse(kind=kind, topic=topic, difficulty=difficulty,
-                                          offset=offset, limit=PAGE_SIZE)  # fmt: skip
+                                          offset=offset, limit=PAGE_SIZE,
+                                          server=inv.channel.server)  # fmt: skip
     filters = {k: inv.options[k] for k in FILTERS if inv.options.get(k)}
     if topic is not None:  # by its slug: ASCII, short, the same in every language
         filters["topic"] = topic

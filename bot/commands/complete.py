@@ -24,8 +24,15 @@ MAX_NAME = 100
 
 
 async def complete(
-    store: QuestionStore, command: str, option: str, prefix: str, locale: Locale
+    store: QuestionStore,
+    command: str,
+    option: str,
+    prefix: str,
+    locale: Locale,
+    server: str | None = None,
 ) -> tuple[Choice, ...]:
+    """Suggestions among what is served in `server` (the shared bank's and its own items;
+    the shared bank's only without one)."""
     spec = BY_NAME.get(command)
     declared = spec.option(option) if spec else None
     if declared is None or declared.suggest is None:
@@ -34,11 +41,11 @@ async def complete(
     if declared.suggest is Suggest.TIMEZONE:
         return _zones(typed)
     if declared.suggest is Suggest.TOPIC:
-        counts = await store.topics()
+        counts = await store.topics(server)
         return tuple(Choice(_cut(f"{c.topic} ({c.questions})"), c.topic)
                      for c in counts if typed in c.topic)[:MAX_CHOICES]  # fmt: skip
     kind = Kind.CODING if declared.suggest is Suggest.PROBLEM else None
-    rows = await store.titles(kind)
+    rows = await store.titles(kind, server)
     ranked = sorted((rank, qid, _label(qid, title, title_en, locale))
                     for qid, title, title_en in rows
                     if (rank := _rank(typed, qid, title, title_en)) is not None)  # fmt: skip

@@ -1,7 +1,8 @@
 """`/search`: full-text search, best match first, with buttons to open the top hits.
 
 Both languages are searched whatever the reader's; a hit is shown in the reader's language
-when the item has it (the bank is written in Chinese, most of it translated)."""
+when the item has it (the bank is written in Chinese, most of it translated). The shared
+bank and the asking server's own items are searched, never another server's."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ async def search(ctx: Context, inv: Invocation) -> Reply:
     if len(query) > MAX_QUERY:
         raise BadArgument(t(inv.locale, "search.too_long", limit=MAX_QUERY))
     # One more than shown: are there more? In the reader's language where an item has it.
-    hits = await ctx.store.search(query, MAX_HITS + 1, inv.locale)
+    hits = await ctx.store.search(query, MAX_HITS + 1, inv.locale, inv.channel.server)
     title = t(inv.locale, "search.title", query=query)
     if not hits:
         return Reply(title=title, body=t(inv.locale, "search.none", query=query))

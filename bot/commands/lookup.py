@@ -3,7 +3,8 @@ one the asker should see (unseen first, then due for review: `bot.store.seen`).
 
 A topic is asked for by slug, Chinese name or alias (`bot.content.topics`). Content is shown
 in the reader's language unless `lang:` asks for the other (the language button does).
-A draft is never shown: asked for by id, the reply says it is a draft.
+A draft is never shown: asked for by id, the reply says it is a draft. What is served is
+the shared bank and the asking channel's server's own items (`ChannelRef.server`).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ async def answer(ctx: Context, inv: Invocation) -> Reply:
 
 
 async def topics(ctx: Context, inv: Invocation) -> Reply:
-    counts = await ctx.store.topics()
+    counts = await ctx.store.topics(inv.channel.server)
     lines = [_topic_line(inv.locale, c.topic, c.questions) for c in counts]
     lines += ["", t(inv.locale, "topics.hint")]
     return Reply(title=t(inv.locale, "topics.title"), body="\n".join(lines))
@@ -72,31 +73,32 @@ async def _pick(
         kind=kind,
         topic=topic,
         difficulty=difficulty,
+        server=inv.channel.server,
     )
-    return await ctx.store.get(picked) if picked is not None else None
+    return await ctx.store.get(picked, server=inv.channel.server) if picked is not None else None
 
 
 async def get_or_suggest(ctx: Context, inv: Invocation, qid: str) -> Question:
     """The question with id `qid`; if there is none, a NotFound that names the nearest ones."""
-    key = qid.strip().lower()
-    found = await ctx.store.get(key)
+    key, server = qid.strip().lower(), inv.channel.server
+    found = await ctx.store.get(key, server=server)
     if found is not None:
         return found
     topic = slug_for(qid)
-    if await ctx.store.topic_exists(topic):
+    if await ctx.store.topic_exists(topic, server):
         found = await _pick(ctx, inv, topic=topic)
         if found is not None:  # `/question gpu`: a topic where an id was expected
             return found
-    if await ctx.store.get(key, drafts=True) is not None:
+    if await ctx.store.get(key, drafts=True, server=server) is not None:
         raise NotFound(t(inv.locale, "error.draft", id=key))
-    raise NotFound(t(inv.locale, "error.not_found", id=qid), await _nearest(ctx, qid))
+    raise NotFound(t(inv.locale, "error.not_found", id=qid), await _nearest(ctx, qid, server))
 
 
-async def _nearest(ctx: Context, text: str, limit: int = 3) -> tuple[str, ...]:
-    ids = await ctx.store.ids()
+async def _nearest(ctx: Context, text: str, server: str, limit: int = 3) -> tuple[str, ...]:
+    ids = await ctx.store.ids(server)
     # Fuzzy matching against every id is CPU work that grows with the bank: off the loop.
     close = await asyncio.to_thread(difflib.get_close_matches, text.lower(), ids, limit, 0.5)
-    hits = [h.question_id for h in await ctx.store.search(text, limit)]
+    hits = [h.question_id for h in await ctx.store.search(text, limit, server=server)]
     return tuple(dict.fromkeys([*close, *hits]))[:limit]
 
 
@@ -117,8 +119,8 @@ async def topic_of(ctx: Context, inv: Invocation) -> str | None:
     if raw is None:
         return None
     topic = slug_for(raw)
-    if not await ctx.store.topic_exists(topic):
-        names = ", ".join(f"`{c.topic}`" for c in await ctx.store.topics())
+    if not await ctx.store.topic_exists(topic, inv.channel.server):
+        names = ", ".join(f"`{c.topic}`" for c in await ctx.store.topics(inv.channel.server))
         raise BadArgument(t(inv.locale, "error.bad_topic", topic=raw, topics=names))
     return topic
 

@@ -42,8 +42,8 @@ async def review(ctx: Context, inv: Invocation) -> Reply:
 
 async def deal(ctx: Context, inv: Invocation) -> Reply:
     due = await ctx.reviews.due(inv.user, DEAL_LIMIT)
-    for item in due:
-        q = await ctx.store.get(item.question_id)
+    for item in due:  # a card of a server's own item is dealt in that server only
+        q = await ctx.store.get(item.question_id, server=inv.channel.server)
         if q is not None:
             return await _dealt(ctx, inv, q, len(due))
     return await _nothing_due(ctx, inv)

@@ -218,8 +218,10 @@ async def _existing(ctx: Context, inv: Invocation, action: str) -> Schedule:
 async def _check_topic(ctx: Context, inv: Invocation, topic: str | None, kind: Kind | None) -> None:
     """A topic filter must leave something to post (explained questions, if any day needs one;
     coding days fall back to them)."""
-    if topic is not None and not await ctx.store.ids_matching(kind=kind, topic=topic):
-        names = ", ".join(f"`{c.topic}`" for c in await ctx.store.topics())
+    if topic is not None and not await ctx.store.ids_matching(
+        kind=kind, topic=topic, server=inv.channel.server
+    ):
+        names = ", ".join(f"`{c.topic}`" for c in await ctx.store.topics(inv.channel.server))
         raise BadArgument(t(inv.locale, "error.empty_filter", topic=topic, topics=names))
 
 

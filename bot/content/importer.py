@@ -8,8 +8,9 @@
 All the deciding happens in planning and planning writes nothing, so `--dry-run` reports
 exactly what a real run would do, and a rejected report cannot leave half its files behind.
 
-Duplicates. The bank under `root` is scanned tolerantly (a broken file is skipped, its id still
-reserved) rather than with `read_bank`, which would refuse the whole import over one bad file.
+Duplicates (the matching itself is `bot.content.matching`'s, shared with members' imports,
+which match against the database). The bank under `root` is scanned tolerantly (a broken
+file is skipped, its id still reserved) rather than with `read_bank`, which would refuse the whole import over one bad file.
 Titles are compared by a normalised key: "Q:" and "手撕：" prefixes, punctuation (half and full
 width, via NFKC), whitespace, case and the words that only frame a question ("讲一下", "是什么",
 "的") removed, so "讲一下Python的GIL？" and "Python的GIL是什么？" have one key. A question matches
@@ -37,9 +38,8 @@ import hashlib
 import math
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
@@ -52,13 +52,18 @@ from bot.content.bank import (
     QUESTIONS_DIR,
     content_files,
 )
-from bot.content.report import CODING_MARK, Report, ReportQuestion, parse_report
+from bot.content.matching import (
+    FRAMING_WORDS,
+    best_match,
+    normalise_title,
+    plain,
+)
+from bot.content.report import Report, ReportQuestion, parse_report
 from bot.errors import Fault, ImportRejected
 from bot.search.tokens import query_tokens
 from bot.text.code import NotUtf8, decode_source
 from bot.types import Kind, Source, Status
 
-SIMILARITY = 0.85
 DIFFICULTY = "medium"
 SIGNATURE = "def solve() -> None"
 MAX_ID_WORDS = 6
@@ -97,16 +102,6 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
 FALLBACK_TOPIC = "uncategorized"
 NEAREST = 0.5  # the least share of a title's weight an existing title must hold to lend a topic
 
-_PREFIX = re.compile(rf"^(?:Q\d*\s*[:：]\s*)?(?:{CODING_MARK}\s*[:：]?\s*)?")
-_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|【[^【】]*】")
-# "全局解释器锁(gil)" -> "gil": a Chinese phrase followed by its abbreviation.
-_ABBREVIATED = re.compile(r"[\u4e00-\u9fff]+\(([a-z0-9]+)\)")
-# Words that frame a question without saying what it asks, longest first.
-FRAMING = ("请简单介绍一下", "简单介绍一下", "介绍一下", "简单介绍", "讲一讲", "讲一下", "讲讲",
-           "说一说", "说一下", "说说", "谈一谈", "谈一下", "谈谈", "聊一聊", "聊一下", "聊聊",
-           "解释一下", "简述一下", "简述", "请问", "你了解", "了解吗", "知道吗", "什么是", "是什么",
-           "是啥", "怎么理解", "如何理解", "你对", "的理解", "一个", "的")  # fmt: skip
-_FRAMING = re.compile("|".join(map(re.escape, FRAMING)))
 _ENGLISH = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:\+\+)?")
 
 QA_TODO = "TODO(reviewer): the report gave no answer to this question. Write one before publishing."
@@ -228,70 +223,6 @@ def _read_entry(path: Path, qid: str) -> _Entry | None:
     return _Entry(qid, kind, normalise_title(title), path, fm.data, fm.body, text=text)
 
 
-# --- matching ----------------------------------------------------------------------------------
-
-
-def normalise_title(title: str) -> str:
-    """The comparable core of a title: no Q:/手撕 prefix, punctuation, whitespace, case or
-    framing words."""
-    text = unicodedata.normalize("NFKC", title).strip()
-    text = _FRAMING.sub("", _PREFIX.sub("", text))
-    return "".join(c for c in text.casefold() if c.isalnum() or c in "()[]【】")
-
-
-def _plain(key: str) -> str:
-    """A key with its brackets removed (they are kept in keys only to find asides)."""
-    return re.sub(r"[()\[\]【】]", "", key)
-
-
-def _without_asides(key: str) -> str:
-    return _plain(_ASIDE.sub("", key))
-
-
-def _abbreviated(key: str) -> str:
-    return _plain(_ABBREVIATED.sub(r"\1", key))
-
-
-def _variants(key: str) -> tuple[str, ...]:
-    return _plain(key), _without_asides(key), _abbreviated(key)
-
-
-def similarity(a: str, b: str, floor: float = 0.0) -> float:
-    """How alike two normalised titles are (0..1): as is, without bracketed asides, or with
-    abbreviations in brackets standing for the phrase before them.
-
-    Pairs whose cheap upper bounds fall below `floor` are not scored (they count as 0), so
-    scanning a large bank for matches above the threshold stays cheap.
-    """
-    best = 0.0
-    for x, y in zip(_variants(a), _variants(b), strict=True):
-        if not x or not y:
-            continue
-        matcher = SequenceMatcher(None, x, y, autojunk=False)
-        if matcher.real_quick_ratio() >= floor and matcher.quick_ratio() >= floor:
-            best = max(best, matcher.ratio())
-    return best
-
-
-def _best_match(key: str, kind: Kind, entries: Sequence[_Entry]) -> _Entry | None:
-    """The entry with the same or the most similar key (>= SIMILARITY): of the same kind
-    first, else of the other kind (a report often asks for a coding problem without marking
-    it 手撕: "实现一个 LRU 缓存" is the bank's problem, not a new question)."""
-    if not _plain(key):
-        return None
-    same = [e for e in entries if e.kind is kind]
-    return _most_similar(key, same) or _most_similar(key, [e for e in entries if e not in same])
-
-
-def _most_similar(key: str, entries: Sequence[_Entry]) -> _Entry | None:
-    exact = next((e for e in entries if _plain(e.key) == _plain(key)), None)
-    if exact is not None:
-        return exact
-    scored = [(similarity(key, e.key, SIMILARITY), i) for i, e in enumerate(entries)]
-    score, index = max(scored, key=lambda pair: (pair[0], -pair[1]), default=(0.0, -1))
-    return entries[index] if score >= SIMILARITY else None
-
-
 # --- ids and topics ----------------------------------------------------------------------------
 
 
@@ -335,7 +266,7 @@ def _nearest_topic(title: str, entries: Sequence[_Entry]) -> str | None:
     words (CJK bigrams and Latin words, as search tokenises them), each weighted by how rare
     it is in the bank's titles; None below `NEAREST` of the title's weight."""
     placed = [(e, set(query_tokens(e.data.get("title", "")))) for e in entries if _main_topic(e)]
-    words = set(query_tokens(_FRAMING.sub("", title)))
+    words = set(query_tokens(FRAMING_WORDS.sub("", title)))
     if not placed or not words:
         return None
     rarity = {w: math.log((1 + len(placed)) / (1 + sum(w in t for _, t in placed))) for w in words}
@@ -390,7 +321,7 @@ def _plan_file(
 def _plan_question(
     root: Path, q: ReportQuestion, source: Source, entries: list[_Entry], taken: set[str]
 ) -> tuple[PlannedQuestion, list[_Entry]]:
-    match = _best_match(normalise_title(q.title), q.kind, entries)
+    match = best_match(normalise_title(q.title), q.kind, entries)
     if match is None:
         topics = guess_topics(q.title, q.kind, entries)
         entry = _new_entry(root, q, source, _unique(slug_for(q.title), taken), topics)
@@ -400,7 +331,7 @@ def _plan_question(
     outcome = PlannedQuestion(
         q.title, q.kind, match.id, match.path, duplicate_of=match.id,
         source_added=updated is not match,
-        reworded=_plain(match.key) != _plain(normalise_title(q.title)),
+        reworded=plain(match.key) != plain(normalise_title(q.title)),
         authored=not isinstance(match.data.get("sources"), list),
     )  # fmt: skip
     return outcome, [updated if e is match else e for e in entries]

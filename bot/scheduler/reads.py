@@ -21,7 +21,7 @@ class TickReads:
     def __init__(self, ledger: ScheduleStore, questions: QuestionStore) -> None:
         self._ledger, self._questions = ledger, questions
         self._cycles: dict[tuple[int, Kind], Cycle] = {}
-        self._pools: dict[tuple[Kind, str | None], list[str]] = {}
+        self._pools: dict[tuple[Kind, str | None, str], list[str]] = {}
         self._texts: dict[str, asyncio.Task[Question | None]] = {}
 
     async def prefetch_cycles(self, schedule_ids: Iterable[int]) -> None:
@@ -48,11 +48,13 @@ class TickReads:
             return post.cycle == before.number + 1
         return await self._ledger.starts_cycle(post)
 
-    async def pool(self, kind: Kind, topic: str | None) -> list[str]:
-        """The questions a schedule may draw from; one query per filter per tick."""
-        key = (kind, topic)
+    async def pool(self, kind: Kind, topic: str | None, server: str = "") -> list[str]:
+        """The questions a schedule of `server` may draw from (the shared bank's and that
+        server's own); one query per filter per server per tick."""
+        key = (kind, topic, server)
         if key not in self._pools:
-            self._pools[key] = await self._questions.ids_matching(kind=kind, topic=topic)
+            found = await self._questions.ids_matching(kind=kind, topic=topic, server=server)
+            self._pools[key] = found
         return self._pools[key]
 
     async def question(self, question_id: str) -> Question | None:

@@ -339,7 +339,8 @@ class Scheduler:
 
     async def _choose(self, schedule: Schedule, due: datetime, slot: str,
                       reads: TickReads) -> Post | None:  # fmt: skip
-        choice = await choose(reads.asked, reads.pool, schedule, schedule.kind_on(due), slot)
+        pool = partial(reads.pool, server=schedule.channel.server)
+        choice = await choose(reads.asked, pool, schedule, schedule.kind_on(due), slot)
         if choice is None:
             await self._poster.pause(schedule.id, NOTHING_MATCHES)
             return None

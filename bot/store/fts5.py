@@ -17,9 +17,10 @@ from collections.abc import Sequence
 
 from bot.search.tokens import fold, match_expression
 from bot.store.db import Database
-from bot.store.search_index import SearchRow
+from bot.store.search_index import FOREIGN, SearchRow
 
 RERANK = 2  # title matches scored again on the whole text, per result wanted
+_FOREIGN = FOREIGN.format(key="rowid")
 
 
 class Fts5Index:
@@ -46,21 +47,23 @@ class Fts5Index:
             [(question_id,) for question_id in question_ids],
         )
 
-    async def matching(self, query: str, limit: int) -> list[str]:
+    async def matching(self, query: str, limit: int, server: str | None = None) -> list[str]:
         """Title matches first (re-ranked by their text), then body matches by bm25."""
         expression = match_expression(query)
         if expression is None:
             return []
-        titles = await self._title_matches(f"title : ({expression})", query, limit * RERANK)
+        mine = server or ""
+        titles = await self._title_matches(f"title : ({expression})", query, limit * RERANK,
+                                           mine)  # fmt: skip
         best = sorted(titles, key=lambda match: match[2])[:limit]
         found = [question_id for _, question_id, _ in best]
         if len(found) < limit:
             exclude = tuple(rowid for rowid, _, _ in best)
-            found += await self._ranked(expression, limit - len(found), exclude)
+            found += await self._ranked(expression, limit - len(found), exclude, mine)
         return found
 
-    async def _title_matches(self, expression: str, query: str,
-                             limit: int) -> list[tuple[int, str, float]]:  # fmt: skip
+    async def _title_matches(self, expression: str, query: str, limit: int,
+                             server: str) -> list[tuple[int, str, float]]:  # fmt: skip
         """The best title matches, each scored with its text too: of two titles that say
         GIL, the question whose explanation is about it comes first. The score is the
         title's BM25 less log(1 + how often the explanation says the query's words); SQLite
@@ -73,22 +76,26 @@ class Fts5Index:
                           for _ in words) or "0"  # fmt: skip
         sql = f"""SELECT m.rowid, q.id, m.score, {said} FROM (
                       SELECT rowid, bm25(question_search, 8.0, 1.0) AS score
-                      FROM question_search WHERE question_search MATCH ? ORDER BY score LIMIT ?
+                      FROM question_search WHERE question_search MATCH ? AND rowid NOT IN
+                           ({_FOREIGN}) ORDER BY score LIMIT ?
                   ) AS m JOIN questions AS q ON q.rowid = m.rowid"""
         params = [v for w in words for v in (w, w)]
-        found = await self._db.fetch_all(sql, (*params, expression, limit))
+        found = await self._db.fetch_all(sql, (*params, expression, server, limit))
         return [(int(r[0]), str(r[1]), float(r[2]) - math.log1p(int(r[3] or 0))) for r in found]
 
-    async def _ranked(self, expression: str, limit: int, exclude: tuple[int, ...]) -> list[str]:
-        """The best `limit` matches by bm25, leaving out `exclude` (rowids already found);
-        ranked before the join, so only the page's rows are looked up in `questions`."""
+    async def _ranked(self, expression: str, limit: int, exclude: tuple[int, ...],
+                      server: str) -> list[str]:  # fmt: skip
+        """The best `limit` matches by bm25, leaving out `exclude` (rowids already found)
+        and other servers' items; ranked before the join, so only the page's rows are
+        looked up in `questions`."""
         skip = f"AND rowid NOT IN ({','.join('?' * len(exclude))})" if exclude else ""
         sql = f"""SELECT q.id FROM (
                       SELECT rowid, bm25(question_search, 8.0, 1.0) AS score
                       FROM question_search WHERE question_search MATCH ? {skip}
+                        AND rowid NOT IN ({_FOREIGN})
                       ORDER BY score LIMIT ?
                   ) AS m JOIN questions AS q ON q.rowid = m.rowid ORDER BY m.score"""
-        found = await self._db.fetch_all(sql, (expression, *exclude, limit))
+        found = await self._db.fetch_all(sql, (expression, *exclude, server, limit))
         return [str(row[0]) for row in found]
 
 

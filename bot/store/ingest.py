@@ -4,7 +4,9 @@ Only questions whose content changed are rewritten (a hash of the whole `Questio
 along with their topics, sources and search row (`bot.store.search_index`). Drafts are
 stored like any item, with no search row: the store never serves them. Questions that left
 the bank are marked `retired` rather than deleted, so user rows that point at them stay
-valid. Either the whole bank lands or, on any error, none of it does.
+valid. A server's own items (`server` set: `bot.store.community`) are not the bank's: a load
+never reads, rewrites or retires them, and their ids (`s.<slug>`) are never a bank item's.
+Either the whole bank lands or, on any error, none of it does.
 
 Many processes may load at once (several bots on one PostgreSQL database, or `studybot
 content load` beside a running bot): loads take turns, on SQLite at the one writer lock
@@ -71,7 +73,9 @@ async def sync_bank_if_new(
 
 
 async def _sync(db: Database, questions: Sequence[Question], fingerprint: str) -> LoadReport:
-    found = await db.fetch_all("SELECT id, content_hash, retired FROM questions")
+    found = await db.fetch_all(
+        "SELECT id, content_hash, retired FROM questions WHERE server IS NULL"
+    )
     existing = {str(row[0]): (str(row[1]), bool(row[2])) for row in found}
     hashes = await asyncio.to_thread(lambda: [content_hash(q) for q in questions])
     changed = [

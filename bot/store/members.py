@@ -4,6 +4,10 @@
 a test fails if a table with a `user_id` column is missing from it, so a new kind of record
 cannot outlive a member's request to be forgotten. Schedules and posts belong to channels,
 not members, and stay.
+
+What a member shared with a server (`SHARED`: the questions of their reports, drafts and
+published items, and the reports that asked a question the bank had) belongs to the server
+too: it stays, without the member's name or id.
 """
 
 from __future__ import annotations
@@ -22,7 +26,10 @@ PERSONAL = (
     "reviews",
     "questions_seen",
     "member_settings",
+    "report_imports",
 )
+# Tables whose rows a member shared, keyed by (shared_platform, shared_by): kept, unnamed.
+SHARED = {"server_items": ("shared_by", "shared_name"), "question_asks": ("shared_by",)}
 
 
 class MemberData:
@@ -45,6 +52,12 @@ class MemberData:
             for table in PERSONAL:
                 deleted[table] = await self._db.execute(
                     f"DELETE FROM {table} WHERE platform = ? AND user_id = ?",
+                    (user.platform, user.id),
+                )
+            for table, columns in SHARED.items():
+                unnamed = ", ".join(f"{column} = NULL" for column in columns)
+                await self._db.execute(
+                    f"UPDATE {table} SET {unnamed} WHERE shared_platform = ? AND shared_by = ?",
                     (user.platform, user.id),
                 )
             await self._db.execute(_COUNT_FORGET, (FORGETS,))

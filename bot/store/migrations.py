@@ -319,9 +319,53 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE submissions ADD COLUMN reference_ms REAL;
     """,
-    # 15: reserved (the community bank: server items, drafts, reports that ask a question).
+    # 15: the community bank. A server's own items are rows of `questions` with `server` set
+    # (NULL: the shared bank, the only rows a content load writes or retires); `server_items`
+    # says where each stands (draft, published, rejected), which report it came from (the
+    # report's digest `report`, and the text it had for the question), who shared it and who
+    # decided. `question_asks` records a report that asks a question the bank or the server
+    # already has, once per report (its digest) per server. `report_imports` is every
+    # member's imports, for the rate limit. A member forgotten keeps no name here.
     """
-    SELECT 1;
+    ALTER TABLE questions ADD COLUMN server TEXT;
+    CREATE INDEX questions_server ON questions (server, id) WHERE server IS NOT NULL;
+    CREATE TABLE server_items (
+        question_id  TEXT PRIMARY KEY REFERENCES questions (id) ON DELETE CASCADE,
+        server       TEXT NOT NULL,
+        state        TEXT NOT NULL CHECK (state IN ('draft', 'published', 'rejected')),
+        report       TEXT NOT NULL,
+        report_text  TEXT NOT NULL,
+        shared_platform TEXT NOT NULL,
+        shared_by    TEXT,
+        shared_name  TEXT,
+        shared_at    TEXT NOT NULL,
+        decided_by   TEXT,
+        decided_at   TEXT
+    );
+    CREATE INDEX server_items_state ON server_items (server, state, shared_at, question_id);
+    CREATE INDEX server_items_member ON server_items (shared_platform, shared_by);
+    CREATE TABLE question_asks (
+        question_id TEXT NOT NULL REFERENCES questions (id),
+        server      TEXT NOT NULL,
+        digest      TEXT NOT NULL,
+        title       TEXT NOT NULL,
+        company     TEXT,
+        role        TEXT,
+        round       TEXT,
+        shared_platform TEXT NOT NULL,
+        shared_by   TEXT,
+        shared_at   TEXT NOT NULL,
+        PRIMARY KEY (question_id, server, digest)
+    );
+    CREATE INDEX question_asks_member ON question_asks (shared_platform, shared_by);
+    CREATE TABLE report_imports (
+        platform    TEXT NOT NULL,
+        user_id     TEXT NOT NULL,
+        server      TEXT NOT NULL,
+        digest      TEXT NOT NULL,
+        imported_at TEXT NOT NULL
+    );
+    CREATE INDEX report_imports_member ON report_imports (platform, user_id, imported_at);
     """,
     # 16: reserved (mistakes members report in explanations).
     """

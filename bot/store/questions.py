@@ -5,6 +5,11 @@ Only live, published questions are served: retired rows and drafts are left out 
 pick, list and search. `get` finds a draft only when asked (`drafts=True`), so a lookup can
 say "that one is a draft" rather than "no such question".
 
+Servers. Besides the shared bank (`server` NULL), a server has its own items
+(`bot.store.community`). Every serving call takes the asking channel's `server`
+(`ChannelRef.server`) and serves the shared bank plus that server's published items, never
+another server's; a call given no server serves the shared bank only, the safe default.
+
 One store over both engines (`bot.store.db.Database`): every query is parameterised and
 portable but one, a question's topics and sources gathered as JSON in the same round trip
 (`_AGGREGATES`: SQLite's json_group_array, PostgreSQL's json_agg). Search goes to the
@@ -37,6 +42,10 @@ from bot.types import (
 )
 
 LIVE = "retired = 0 AND status = 'published'"
+# The shared bank and one server's items (its key is the parameter; "" for none: no server
+# key is empty). Constant text, so statements built over it are cached and prepared alike.
+SERVED = "(server IS NULL OR server = ?)"
+SERVED_HERE = f"{LIVE} AND {SERVED}"
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a question id, or a hyphenated part of one
 # Markdown marks dropped from snippets; an underscore inside a word (max_memory_allocated) stays.
 _MARKUP = re.compile(r"[|#*`>]+|(?<!\w)_+|_+(?!\w)|-{3,}")
@@ -65,14 +74,21 @@ class QuestionStore:
         self._columns = f"{_FIELDS}, {_AGGREGATES[db.engine]}"
 
     async def get(
-        self, question_id: str, *, retired: bool = False, drafts: bool = False
+        self,
+        question_id: str,
+        *,
+        retired: bool = False,
+        drafts: bool = False,
+        server: str | None = None,
     ) -> Question | None:
-        """The live question `question_id`; with `drafts`, also a draft; with `retired`, any
-        row the bank ever had (a post made before it left must still find it)."""
-        sql = f"SELECT {self._columns} FROM questions WHERE id = ?"
+        """The live question `question_id` served in `server`; with `drafts`, also a draft;
+        with `retired`, any row the bank ever had, wherever (a post made before it left must
+        still find it)."""
+        sql, params = f"SELECT {self._columns} FROM questions WHERE id = ?", [question_id]
         if not retired:
-            sql += " AND retired = 0" if drafts else f" AND {LIVE}"
-        row = await self._db.fetch_one(sql, (question_id,))
+            sql += f" AND retired = 0 AND {SERVED}" if drafts else f" AND {SERVED_HERE}"
+            params.append(server or "")
+        row = await self._db.fetch_one(sql, params)
         return _question(row) if row else None
 
     async def pick(
@@ -82,9 +98,10 @@ class QuestionStore:
         kind: Kind | None = None,
         topic: str | None = None,
         difficulty: Difficulty | None = None,
+        server: str | None = None,
     ) -> Question | None:
         """A uniformly random live question, optionally of one kind, topic and difficulty."""
-        where, params = live_filters(kind, topic, difficulty)
+        where, params = live_filters(kind, topic, difficulty, server)
         count = await self._count(where, params)
         if count == 0:
             return None
@@ -100,10 +117,11 @@ class QuestionStore:
         difficulty: Difficulty | None = None,
         offset: int = 0,
         limit: int = 10,
+        server: str | None = None,
     ) -> tuple[int, list[Question]]:
         """How many live questions match, and `limit` of them from `offset`: easiest first,
         then by id, so pages are stable while the bank is unchanged."""
-        where, params = live_filters(kind, topic, difficulty)
+        where, params = live_filters(kind, topic, difficulty, server)
         count = await self._count(where, params)
         order = "CASE difficulty WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, id"
         sql = (
@@ -113,41 +131,45 @@ class QuestionStore:
         return count, [_question(r) for r in found]
 
     async def ids_matching(
-        self, *, kind: Kind | None = None, topic: str | None = None
+        self, *, kind: Kind | None = None, topic: str | None = None, server: str | None = None
     ) -> list[str]:
-        where, params = live_filters(kind, topic)
+        where, params = live_filters(kind, topic, server=server)
         found = await self._db.fetch_all(f"SELECT id FROM questions WHERE {where}", params)
         return [str(row[0]) for row in found]
 
-    async def topics(self) -> list[TopicCount]:
+    async def topics(self, server: str | None = None) -> list[TopicCount]:
         sql = """SELECT t.topic, count(*) FROM question_topics t
-                 JOIN questions q ON q.id = t.question_id
-                      AND q.retired = 0 AND q.status = 'published'
-                 GROUP BY t.topic ORDER BY count(*) DESC, t.topic"""
-        return [TopicCount(row[0], int(row[1])) for row in await self._db.fetch_all(sql)]
+                  JOIN questions q ON q.id = t.question_id AND q.retired = 0
+                       AND q.status = 'published' AND (q.server IS NULL OR q.server = ?)
+                  GROUP BY t.topic ORDER BY count(*) DESC, t.topic"""
+        found = await self._db.fetch_all(sql, (server or "",))
+        return [TopicCount(row[0], int(row[1])) for row in found]
 
-    async def topic_exists(self, topic: str) -> bool:
+    async def topic_exists(self, topic: str, server: str | None = None) -> bool:
         sql = """SELECT 1 FROM question_topics t JOIN questions q ON q.id = t.question_id
-                  WHERE t.topic = ? AND q.retired = 0 AND q.status = 'published' LIMIT 1"""
-        return await self._db.fetch_one(sql, (topic,)) is not None
+                  WHERE t.topic = ? AND q.retired = 0 AND q.status = 'published'
+                    AND (q.server IS NULL OR q.server = ?) LIMIT 1"""
+        return await self._db.fetch_one(sql, (topic, server or "")) is not None
 
-    async def titles(self, kind: Kind | None = None) -> list[tuple[str, str, str | None]]:
+    async def titles(
+        self, kind: Kind | None = None, server: str | None = None
+    ) -> list[tuple[str, str, str | None]]:
         """(id, title, English title) of every live question, by id: what autocomplete offers."""
-        where, params = live_filters(kind, None)
+        where, params = live_filters(kind, None, server=server)
         sql = f"SELECT id, title, title_en FROM questions WHERE {where} ORDER BY id"
         return [(row[0], row[1], row[2]) for row in await self._db.fetch_all(sql, params)]
 
-    async def ids(self) -> list[str]:
-        found = await self._db.fetch_all(f"SELECT id FROM questions WHERE {LIVE}")
-        return [str(row[0]) for row in found]
+    async def ids(self, server: str | None = None) -> list[str]:
+        sql = f"SELECT id FROM questions WHERE {SERVED_HERE}"
+        return [str(row[0]) for row in await self._db.fetch_all(sql, (server or "",))]
 
-    async def search(self, query: str, limit: int = 5,
-                     locale: Locale = Locale.ZH) -> list[SearchHit]:  # fmt: skip
+    async def search(self, query: str, limit: int = 5, locale: Locale = Locale.ZH,
+                     server: str | None = None) -> list[SearchHit]:  # fmt: skip
         """Best matches first: an id as typed, then as the engine's index ranks them (title
         matches, then those whose text matches), each with its title and a snippet of its
         text around the query's words, in `locale`'s language where the item has it."""
-        ids = await self._by_id(query, limit)
-        ids += [i for i in await self._index.matching(query, limit) if i not in ids]
+        ids = await self._by_id(query, limit, server or "")
+        ids += [i for i in await self._index.matching(query, limit, server) if i not in ids]
         ids = ids[:limit]
         if not ids:
             return []
@@ -158,7 +180,7 @@ class QuestionStore:
         terms = [*query.lower().split(), *query_tokens(query)]  # as typed first: shared_memory
         return [_hit(rows[i], terms, locale) for i in ids if i in rows]
 
-    async def _by_id(self, query: str, limit: int) -> list[str]:
+    async def _by_id(self, query: str, limit: int, server: str) -> list[str]:
         """The question whose id `query` is, then, for a hyphenated query (`communication-cost`),
         those whose id holds it, shortest first: an id is found as typed, before any word
         match. (The index splits an id into words, so `python-gil` alone would miss it.)"""
@@ -166,12 +188,13 @@ class QuestionStore:
         if not _SLUG.fullmatch(key):
             return []
         if "-" not in key:
-            row = await self._db.fetch_one(f"SELECT id FROM questions WHERE id = ? AND {LIVE}",
-                                           (key,))  # fmt: skip
+            sql = f"SELECT id FROM questions WHERE id = ? AND {SERVED_HERE}"
+            row = await self._db.fetch_one(sql, (key, server))
             return [str(row[0])] if row else []
-        sql = f"""SELECT id FROM questions WHERE id LIKE ? AND {LIVE}
+        sql = f"""SELECT id FROM questions WHERE id LIKE ? AND {SERVED_HERE}
                   ORDER BY length(id), id LIMIT ?"""  # the slug's characters: no LIKE wildcard
-        return [str(row[0]) for row in await self._db.fetch_all(sql, (f"%{key}%", limit))]
+        found = await self._db.fetch_all(sql, (f"%{key}%", server, limit))
+        return [str(row[0]) for row in found]
 
     async def _count(self, where: str, params: tuple[str, ...]) -> int:
         row = await self._db.fetch_one(f"SELECT count(*) FROM questions WHERE {where}", params)
@@ -216,11 +239,12 @@ def _question(row: Row) -> Question:
     )  # fmt: skip
 
 
-def live_filters(kind: Kind | None, topic: str | None,
-                 difficulty: Difficulty | None = None) -> tuple[str, tuple[str, ...]]:  # fmt: skip
+def live_filters(kind: Kind | None, topic: str | None, difficulty: Difficulty | None = None,
+                 server: str | None = None) -> tuple[str, tuple[str, ...]]:  # fmt: skip
     """The WHERE clause (unqualified columns of `questions`) that serves live questions
-    matching the filters, and its parameters."""
-    clauses, params = [LIVE], list[str]()
+    matching the filters in `server` (the shared bank only without one), and its
+    parameters."""
+    clauses, params = [SERVED_HERE], [server or ""]
     if kind is not None:
         clauses.append("kind = ?")
         params.append(kind.value)

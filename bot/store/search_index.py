@@ -4,7 +4,8 @@ The index holds one row per served question (published, not retired): its title 
 body, each already tokenised by `bot.search.tokens.index_text`, so both engines index the
 same tokens and a query is tokenised on our side too. The loader writes rows (`replace`)
 and drops them (`remove`) inside its transaction; the store asks for the ids that match a
-query, best first (`matching`), and reads the questions themselves by id.
+query, best first (`matching`, the shared bank's and the asking server's), and reads the
+questions themselves by id.
 
 Two implementations, one per engine (`index_for` picks by the database's class):
 - `bot.store.fts5.Fts5Index`: SQLite's FTS5 table, rowid = the question's rowid, ranked
@@ -42,9 +43,15 @@ class SearchIndex(Protocol):
         """Drop these questions' rows (a question without one is left alone)."""
         ...
 
-    async def matching(self, query: str, limit: int) -> list[str]:
-        """The ids of up to `limit` questions matching every term of `query`, best first."""
+    async def matching(self, query: str, limit: int, server: str | None = None) -> list[str]:
+        """The ids of up to `limit` questions matching every term of `query`, best first:
+        the shared bank's and `server`'s own (never another server's; none without one)."""
         ...
+
+
+# Leaves out the rows of every server but one (its key, "" for none): few rows, found through
+# the partial index `questions_server`, so a search pays next to nothing for it.
+FOREIGN = "SELECT {key} FROM questions WHERE server IS NOT NULL AND server <> ?"
 
 
 def index_for(db: Database) -> SearchIndex:

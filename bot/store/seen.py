@@ -112,10 +112,12 @@ class SeenStore:
         kind: Kind | None = None,
         topic: str | None = None,
         difficulty: Difficulty | None = None,
+        server: str | None = None,
     ) -> str | None:
         """The id of the question `user` should see next (see the module docstring), or
-        None if no live question matches the filters."""
-        where, filters = live_filters(kind, topic, difficulty)
+        None if no live question matches the filters; among those served in `server` (the
+        shared bank's, and that server's own)."""
+        where, filters = live_filters(kind, topic, difficulty, server)
         me, start = (user.platform, user.id), rng.random()
         params = (*(me * 5), start, *filters, start, *filters, *me, *filters, now.isoformat())
         row = await self._db.fetch_one(_pick_sql(self._db.engine, where), params)

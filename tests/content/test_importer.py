@@ -15,7 +15,8 @@ from click.testing import CliRunner, Result
 from bot.cli.importing import import_command
 from bot.content import frontmatter
 from bot.content.bank import read_bank
-from bot.content.importer import normalise_title, plan_import, similarity, slug_for
+from bot.content.importer import plan_import, slug_for
+from bot.content.matching import normalise_title, similarity
 from bot.types import Kind, Question
 from tests.fakes import REPO
 

@@ -28,18 +28,20 @@ from collections.abc import Sequence
 
 from bot.search.tokens import query_terms
 from bot.store.postgres.db import PostgresDatabase
-from bot.store.search_index import SearchRow
+from bot.store.search_index import FOREIGN, SearchRow
 
-_TITLE_MATCHES = """
+_TITLE_MATCHES = f"""
     SELECT question_id FROM question_search
     WHERE title_document @@ to_tsquery('simple', ?)
+      AND question_id NOT IN ({FOREIGN.format(key="id")})
     ORDER BY ts_rank(title_document, to_tsquery('simple', ?)) DESC, question_id
     LIMIT ?
 """
-_BODY_MATCHES = """
+_BODY_MATCHES = f"""
     SELECT question_id FROM question_search
     WHERE document @@ to_tsquery('simple', ?)
       AND NOT title_document @@ to_tsquery('simple', ?)
+      AND question_id NOT IN ({FOREIGN.format(key="id")})
     LIMIT ?
 """
 # The tsvectors are generated columns: writing the text rebuilds them.
@@ -61,16 +63,16 @@ class PostgresIndex:
             "DELETE FROM question_search WHERE question_id = ?", [(i,) for i in question_ids]
         )
 
-    async def matching(self, query: str, limit: int) -> list[str]:
+    async def matching(self, query: str, limit: int, server: str | None = None) -> list[str]:
         """Title matches by rank (ties by id), then body-only matches in table order."""
         expression = tsquery(query)
         if expression is None:
             return []
-        params = (expression, expression, limit)
+        params = (expression, server or "", expression, limit)
         titles = await self._db.fetch_all(_TITLE_MATCHES, params, prepare=False)
         found = [str(row[0]) for row in titles]
         if len(found) < limit:
-            params = (expression, expression, limit - len(found))
+            params = (expression, expression, server or "", limit - len(found))
             rest = await self._db.fetch_all(_BODY_MATCHES, params, prepare=False)
             found += [str(row[0]) for row in rest]
         return found
