@@ -38,6 +38,8 @@ from bot.charts.painter import Painter
 from bot.charts.weekly import WeekCharts
 from bot.clock import ScaledClock, SystemClock
 from bot.commands.context import Context
+from bot.community.imports import Imports
+from bot.community.moderation import Moderation
 from bot.content.loader import load_if_changed
 from bot.core import Studybot
 from bot.errors import ConfigError, ContentError, GradingUnavailable, IsolationRefused
@@ -74,6 +76,7 @@ from bot.settings import Settings
 from bot.store.activity import ActivityStore
 from bot.store.boards import BoardStore
 from bot.store.cards import CardStore
+from bot.store.community import CommunityStore
 from bot.store.db import Database
 from bot.store.members import MemberData
 from bot.store.open import open_store
@@ -154,11 +157,13 @@ async def open_app(
                 _grading(database, submissions, settings, clock, scores.solved, grade_here, metrics)
             )
         rng, cards = rng or random.Random(), CardStore(database)
+        community = CommunityStore(database)
         reviews = Reviews(cards, prefs, clock, rng)
         context = Context(store, clock, rng, schedules, scheduler, quizzes, MemberData(database),
                           prefs, ledger, reviews, SeenStore(database),
                           ProgressStore(database, submissions), scores, tallies,
-                          graded, painter)  # fmt: skip
+                          graded, painter, Imports(community, clock),
+                          Moderation(community, store, clock))  # fmt: skip
         digest = Digest(prefs, cards, platforms, clock)
         core = Studybot(context, metrics)
         yield App(core, store, scheduler, database, graded, platforms, quizzes, tallies, ledger,

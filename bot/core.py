@@ -18,6 +18,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from bot.commands.browse import questions
+from bot.commands.community import drafts, import_file, import_report
 from bot.commands.complete import complete
 from bot.commands.context import Context
 from bot.commands.export import export
@@ -79,6 +80,8 @@ HANDLERS: dict[str, Handler] = {
     "review-check": check,
     "review-explain": explain,
     "leaderboard": leaderboard,
+    "import": import_report,
+    "drafts": drafts,
 }
 
 
@@ -124,6 +127,12 @@ class Studybot:
     async def workspace_schedules(self, inv: Invocation, mention: Mention) -> Reply:
         """The schedules of `inv.channel`'s workspace; `mention` names a channel for display."""
         return await self._guarded(inv, workspace_schedules(self._context, inv, mention))
+
+    async def import_file(self, inv: Invocation, data: bytes, filename: str) -> Reply:
+        """`/import` of a report sent as a file: its bytes and name (an attachment on a chat
+        platform, `/import FILE` in the console), `inv` saying who sent it where."""
+        work = import_file(self._context, inv, data, filename)
+        return await self._guarded(dataclasses.replace(inv, command="import"), work)
 
     async def _guarded(self, inv: Invocation, work: Awaitable[Reply]) -> Reply:
         """Handle one interaction; its log lines share an id (`bot.logs.interaction`). The

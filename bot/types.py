@@ -174,6 +174,12 @@ class ActionKind(enum.StrEnum):
     REVIEW_CHECK = "review-check"
     REVIEW_EXPLAIN = "review-explain"
     REVIEW_NEXT = "review-next"
+    # A server's drafts (`/drafts`): approve, reject or edit one (the value is its id), or
+    # turn to a page of them (the value is the page); every click is checked again.
+    DRAFT_APPROVE = "draft-approve"
+    DRAFT_REJECT = "draft-reject"
+    DRAFT_EDIT = "draft-edit"
+    DRAFT_PAGE = "draft-page"
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +215,9 @@ class Action:
             return command, {"problem": problem, "level": level}
         if self.kind is ActionKind.REVIEW_NEXT:
             return command, {}
+        if self.kind in _DRAFT_ACTIONS:
+            action, name = _DRAFT_ACTIONS[self.kind]
+            return command, {"action": action, name: self.value}
         if self.kind in _FIELDS:
             names = _FIELDS[self.kind]  # the last, a member id, may hold colons of its own
             return command, dict(zip(names, self.value.split(":", len(names) - 1), strict=False))
@@ -237,6 +246,17 @@ _ACTION_COMMANDS = {
     ActionKind.REVIEW_CHECK: ("review-check", "id"),
     ActionKind.REVIEW_EXPLAIN: ("review-explain", "id"),
     ActionKind.REVIEW_NEXT: ("review", ""),
+    ActionKind.DRAFT_APPROVE: ("drafts", "id"),
+    ActionKind.DRAFT_REJECT: ("drafts", "id"),
+    ActionKind.DRAFT_EDIT: ("drafts", "id"),
+    ActionKind.DRAFT_PAGE: ("drafts", "page"),
+}
+# The `/drafts` action each draft button runs, and the option its value fills.
+_DRAFT_ACTIONS = {
+    ActionKind.DRAFT_APPROVE: ("approve", "id"),
+    ActionKind.DRAFT_REJECT: ("reject", "id"),
+    ActionKind.DRAFT_EDIT: ("edit", "id"),
+    ActionKind.DRAFT_PAGE: ("show", "page"),
 }
 _IN_LANGUAGE = frozenset({ActionKind.ANSWER_IN, ActionKind.QUESTION_IN})
 # The review buttons' values, `:`-separated in this order; `owner` is the member the message

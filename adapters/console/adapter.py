@@ -11,7 +11,9 @@ the commands among the lines it took are read as commands. Pressing "Submit solu
 terminal's version of a chat form: it asks for the code (a ``` block, or lines up to one with
 just `/end`, blank lines being part of the code), then submits it; a line with just `/cancel`
 drops it and `/quit` leaves the console, as a form's Cancel and closing the window do. Input
-that ends inside the form submits nothing. A reply's attachments (an
+that ends inside the form submits nothing. `/import` alone is the same kind of form for a
+report's text (every line up to `/end`), and `/import FILE` reads the report from a file
+(through `Studybot.import_file`, as a chat platform's attachment). A reply's attachments (an
 admin's CSV export) are written as files into the `files` folder, and their paths printed;
 a picture that comes with a Unicode drawing of itself (the `/me` calendar) is printed as that.
 Input is read as adapters/console/lines.py describes (numbered, Windows line endings as
@@ -29,6 +31,7 @@ from typing import TextIO
 
 from adapters.console.lines import Lines
 from adapters.console.render import render
+from bot.community.untrusted import MAX_BYTES
 from bot.core import Studybot
 from bot.i18n import t
 from bot.routes import form_of, form_options
@@ -38,6 +41,7 @@ PLATFORM = "console"
 EXIT_WORDS = {"/quit", "/exit", "quit", "exit"}
 END_OF_CODE = "/end"
 CANCEL = "/cancel"
+IMPORT = "/import"  # alone, a form for a report's text; with a path, the file's
 OPENS_BLOCK = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*$", re.I)  # a fence ending its line
 
 
@@ -106,6 +110,9 @@ class ConsoleAdapter:
             return
         if not text.startswith("/"):
             text = "/help"
+        if (report := await self._report(text)) is not None:
+            self._show(report)
+            return
         reply = await self._core.handle_line(
             text, user=self._user, channel=self.channel, locale=self._locale, notice=self._notice
         )
@@ -142,6 +149,38 @@ class ConsoleAdapter:
         a picture drawn as text too is printed instead (`_drawn_as_text`)."""
         return tuple([await asyncio.to_thread(_write_new, self._files, a.name, a.data)
                       for a in reply.attachments if a.text is None])  # fmt: skip
+
+    async def _report(self, text: str) -> Reply | None:
+        """`/import` alone: the report's lines up to `/end`; `/import FILE`: the file's bytes.
+        None for any other line (a one-line `/import Q: ...` goes to the core as typed)."""
+        word, _, rest = text.partition(" ")
+        if word.lower() != IMPORT:
+            return None
+        invocation = Invocation(IMPORT.removeprefix("/"), user=self._user, channel=self.channel,
+                                locale=self._locale)  # fmt: skip
+        if not rest.strip():
+            report = await self._ask_lines()
+            if report is None:
+                return Reply(t(self._locale, "console.report_dropped"))
+            return await self._core.handle(replace(invocation, options={"text": report}))
+        if "\n" in rest or (found := await asyncio.to_thread(_report_file, rest)) is None:
+            return None
+        return await self._core.import_file(invocation, *found)
+
+    async def _ask_lines(self) -> str | None:
+        """Every line up to one with just `/end`; None if dropped (`/cancel`, end of input)."""
+        self._write(t(self._locale, "console.paste_report", end=END_OF_CODE, cancel=CANCEL) + "\n")
+        lines: list[str] = []
+        while (line := await self._read_line(prompt="...> ")) is not None:
+            word = line.strip()
+            if word in EXIT_WORDS:
+                raise _Left
+            if word == CANCEL:
+                return None
+            if word == END_OF_CODE:
+                return "".join(lines)
+            lines.append(line if line.endswith("\n") else line + "\n")
+        return None
 
     async def _ask_code(self, problem: str) -> str | None:
         """The form: a ``` block, or every line (blank ones too) up to a line with just
@@ -190,6 +229,16 @@ class ConsoleAdapter:
     def _write(self, text: str) -> None:
         self._out.write(text)
         self._out.flush()
+
+
+def _report_file(typed: str) -> tuple[bytes, str] | None:
+    """The bytes and name of the file `typed` names, if it names one (the console's own
+    user, at their own terminal: any file they can read)."""
+    path = Path(typed.strip()).expanduser()
+    if not path.is_file():
+        return None
+    with path.open("rb") as file:  # one byte past the cap is enough to refuse it
+        return file.read(MAX_BYTES + 1), path.name
 
 
 class _Left(Exception):

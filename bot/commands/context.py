@@ -6,6 +6,8 @@ import random
 from dataclasses import dataclass
 
 from bot.charts.painter import Painter
+from bot.community.imports import Imports
+from bot.community.moderation import Moderation
 from bot.grading.service import Grading
 from bot.learning.ledger import Ledger
 from bot.learning.scores import Scores
@@ -40,3 +42,5 @@ class Context:
     tallies: Tallies | None = None  # None: quiz posts are not edited (some tests)
     grading: Grading | None = None  # None where no sandbox runs (some tests)
     painter: Painter | None = None  # None: replies carry no pictures (some tests)
+    imports: Imports | None = None  # the community bank (`/import`, `/drafts`)
+    moderation: Moderation | None = None

@@ -9,7 +9,8 @@ The first bare word fills the first option, the next the next (up to the command
 topic and a kind); `key:value` fills that option by name. An
 option marked `rest` takes everything after the options before it, newlines included (so
 `/search GIL 多线程` searches for both words, and `/submit fast-power ```python ...` gets the
-whole code block). Mistakes raise `BadArgument` / `UnknownCommand` with the command's usage.
+whole code block). A value with spaces is quoted: `title:"Python 的 GIL"` (`/drafts edit`).
+Mistakes raise `BadArgument` / `UnknownCommand` with the command's usage.
 
 A button's own command (`/forget-confirm`, `/quiz`, `/rate` ...: spec.py's BUTTON_COMMANDS)
 is never typed: a typed one is refused, naming the button that runs it, so deleting a
@@ -19,6 +20,7 @@ member's data takes the Delete button under `/forget me`'s list of what would go
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 
 from bot.commands.spec import BUTTON_COMMANDS, BY_NAME, COMMANDS, CommandSpec
@@ -58,7 +60,7 @@ def parse_options(spec: CommandSpec, rest: str, locale: Locale) -> dict[str, str
         return _with_rest(spec, rest_option.name, rest)
     options: dict[str, str] = {}
     positional = [o.name for o in spec.options][: spec.positional]
-    words = rest.split()
+    words = _words(rest)
     for at, word in enumerate(words):
         key, sep, value = folded(word).partition(":")  # `page：２` as `page:2`
         if sep and spec.option(key.lower()) is not None and not value:
@@ -77,6 +79,14 @@ def parse_options(spec: CommandSpec, rest: str, locale: Locale) -> dict[str, str
             raise BadArgument(t(locale, "error.too_many", name=spec.name, extra=extra,
                                 usage=spec.usage()))  # fmt: skip
     return options
+
+
+# A `key:"quoted value"` (spaces kept, quotes dropped), or any other word.
+_WORD = re.compile(r'(\S+?:)"([^"]*)"(?=\s|$)|(\S+)')
+
+
+def _words(rest: str) -> list[str]:
+    return [m[1] + m[2] if m[1] else m[3] for m in _WORD.finditer(rest)]
 
 
 def folded(text: str) -> str:

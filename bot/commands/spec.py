@@ -149,6 +149,24 @@ COMMANDS: tuple[CommandSpec, ...] = (
                    aliases=(("开", "on"), ("关", "off"))),
         OptionSpec("retention", "opt.retention"),
     )),
+    CommandSpec("import", "cmd.import", (
+        OptionSpec("text", "opt.report_text", required=True, rest=True, multiline=True),
+    )),
+    CommandSpec("drafts", "cmd.drafts", (
+        OptionSpec("action", "opt.drafts_action",
+                   choices=("show", "approve", "reject", "edit")),
+        OptionSpec("id", "opt.draft_id", only_for=("approve", "reject", "edit")),
+        OptionSpec("page", "opt.page", only_for=("show",)),
+        OptionSpec("title", "opt.draft_title", only_for=("edit",)),
+        OptionSpec("title_en", "opt.draft_title_en", only_for=("edit",)),
+        OptionSpec("topics", "opt.draft_topics", only_for=("edit",)),
+        OptionSpec("difficulty", "opt.difficulty", choices=("easy", "medium", "hard"),
+                   aliases=(("简单", "easy"), ("中等", "medium"), ("困难", "hard")),
+                   only_for=("edit",)),
+        OptionSpec("kind", "opt.kind", choices=("qa", "coding"),
+                   aliases=(("explained", "qa"), ("问答", "qa"), ("编程", "coding")),
+                   only_for=("edit",)),
+    ), positional=2),
     CommandSpec("help", "cmd.help"),
 )  # fmt: skip
 

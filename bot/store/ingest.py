@@ -148,7 +148,7 @@ async def _write(db: Database, changed: list[tuple[Question, str]]) -> None:
     index = index_for(db)
     await index.remove([q.id for q, _ in changed if q.status is not Status.PUBLISHED])
     served = [q for q, _ in changed if q.status is Status.PUBLISHED]
-    await index.replace(await asyncio.to_thread(lambda: [_search_row(q) for q in served]))
+    await index.replace(await asyncio.to_thread(lambda: [search_row(q) for q in served]))
 
 
 _UPSERT = """
@@ -172,7 +172,7 @@ def _row(q: Question, digest: str) -> tuple[str | None, ...]:
             quiz_json.dumps_hints(q.hints))  # fmt: skip
 
 
-def _search_row(q: Question) -> SearchRow:
+def search_row(q: Question) -> SearchRow:
     """Both languages are searched: `/search KV cache` finds an item by its English too."""
     title = " ".join(filter(None, (q.title, q.title_en, q.id.replace("-", " "))))
     body = " ".join(filter(None, (" ".join(q.topics), q.prompt, q.answer, q.prompt_en,

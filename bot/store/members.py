@@ -30,6 +30,9 @@ PERSONAL = (
 )
 # Tables whose rows a member shared, keyed by (shared_platform, shared_by): kept, unnamed.
 SHARED = {"server_items": ("shared_by", "shared_name"), "question_asks": ("shared_by",)}
+# A moderator's decisions stay too (a server's items are its members'), without their id.
+_UNDECIDED = """UPDATE server_items SET decided_by = NULL
+                 WHERE shared_platform = ? AND decided_by = ?"""
 
 
 class MemberData:
@@ -60,6 +63,7 @@ class MemberData:
                     f"UPDATE {table} SET {unnamed} WHERE shared_platform = ? AND shared_by = ?",
                     (user.platform, user.id),
                 )
+            await self._db.execute(_UNDECIDED, (user.platform, user.id))
             await self._db.execute(_COUNT_FORGET, (FORGETS,))
         return deleted
 

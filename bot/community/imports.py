@@ -1,0 +1,88 @@
+"""`/import`: a member's interview report becomes drafts of their server, or links.
+
+One entry point for every platform, `Imports.text`; a file (the console's `/import FILE`,
+an attachment on a chat platform) comes through `Imports.file`, which checks its size and
+reads it as UTF-8 before handing the text on. In order, each step refusing with a reply in
+the member's language:
+
+1. size: at most `untrusted.MAX_BYTES` of UTF-8 (checked before anything is parsed);
+2. rate: at most `untrusted.MAX_IMPORTS` imports a member per hour, counted in the database
+   (`report_imports`) on the injected clock, so every process of a deployment agrees;
+3. parse and plan in a thread (`bot.community.plan.prepare`): no questions, or more than
+   `untrusted.MAX_QUESTIONS`, is refused;
+4. the drafts, links and the import's count are written in one transaction.
+
+A report is known by the digest of its text (`plan.digest_of`): imported again, its
+questions match the drafts it made, so nothing is drafted twice and no link counts twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from datetime import timedelta
+
+from bot.community import untrusted
+from bot.community.plan import Plan, digest_of, prepare
+from bot.errors import BadArgument, TooBusy
+from bot.i18n import t
+from bot.ports import Clock
+from bot.store.community import CommunityStore, Shared
+from bot.text.code import NotUtf8, decode_source, valid_unicode
+from bot.types import Locale, User
+
+
+@dataclass(frozen=True, slots=True)
+class Asker:
+    """Who imports, where, and the language to refuse in."""
+
+    member: User
+    server: str
+    locale: Locale
+
+
+class Imports:
+    def __init__(self, store: CommunityStore, clock: Clock) -> None:
+        self._store, self._clock = store, clock
+
+    async def file(self, data: bytes, filename: str, asker: Asker) -> Plan:
+        """A report sent as a file: its bytes, and its name as the report's document."""
+        _check_size(len(data), asker.locale)
+        try:
+            text = await asyncio.to_thread(decode_source, data)
+        except NotUtf8 as exc:
+            raise BadArgument(t(asker.locale, "import.not_text", reason=str(exc))) from exc
+        name = untrusted.source_title(filename.rsplit("/", 1)[-1]) or None
+        return await self.text(text, asker, document=name)
+
+    async def text(self, text: str, asker: Asker, document: str | None = None) -> Plan:
+        """A report's text: drafts for its new questions, links for the others."""
+        _check_size(len(text.encode("utf-8", "surrogatepass")), asker.locale)
+        await self._check_rate(asker)
+        text = valid_unicode(text)
+        known = await self._store.known(asker.server)
+        taken = await self._store.taken_ids()
+        name = document or f"report-{digest_of(text)[:12]}"
+        plan = await asyncio.to_thread(prepare, text, name, known, taken)
+        _check_questions(plan, asker.locale)
+        shared = Shared(asker.server, plan.digest, plan.source, asker.member, self._clock.now())
+        await self._store.record(shared, plan.items, [linked.id for linked in plan.linked])
+        return plan
+
+    async def _check_rate(self, asker: Asker) -> None:
+        since = self._clock.now() - timedelta(hours=untrusted.WINDOW_HOURS)
+        if await self._store.imports_since(asker.member, since) >= untrusted.MAX_IMPORTS:
+            raise TooBusy(t(asker.locale, "import.rate", limit=untrusted.MAX_IMPORTS))
+
+
+def _check_size(size: int, locale: Locale) -> None:
+    if size > untrusted.MAX_BYTES:
+        raise BadArgument(t(locale, "import.too_big", limit=untrusted.MAX_BYTES // 1024))
+
+
+def _check_questions(plan: Plan, locale: Locale) -> None:
+    if plan.questions == 0:
+        raise BadArgument(t(locale, "import.none"))
+    if plan.questions > untrusted.MAX_QUESTIONS:
+        raise BadArgument(t(locale, "import.too_many", count=plan.questions,
+                            limit=untrusted.MAX_QUESTIONS))  # fmt: skip
