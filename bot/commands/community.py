@@ -76,7 +76,7 @@ async def _decide(ctx: Context, inv: Invocation, qid: str, *, approve: bool) -> 
 
 async def _edit(ctx: Context, inv: Invocation, qid: str) -> Reply:
     moderation, server = _moderation(ctx), inv.channel.server
-    changes = {k: v for k, v in inv.options.items() if k in EDITS and v.strip()}
+    changes = {k: v for k, v in inv.options.items() if k in EDITS}
     if not changes:  # the Edit button: the current values, as the command that changes them
         draft = await moderation.draft(server, qid, inv.locale)
         return Reply(t(inv.locale, "drafts.edit_form", command=_edit_command(draft)),

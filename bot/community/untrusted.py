@@ -30,11 +30,11 @@ def neutralised(text: str) -> str:
 
 def title(text: str) -> str:
     """A question's title as stored: one line, neutralised, at most `MAX_TITLE` characters."""
-    return neutralised(_cut(" ".join(text.split()), MAX_TITLE))
+    return _cut(neutralised(" ".join(text.split())), MAX_TITLE)
 
 
 def source_title(text: str) -> str:
-    return neutralised(_cut(" ".join(text.split()), MAX_SOURCE))
+    return _cut(neutralised(" ".join(text.split())), MAX_SOURCE)
 
 
 def escaped(text: str) -> str:
