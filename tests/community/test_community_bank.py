@@ -6,12 +6,13 @@ member shared but not their name; non-moderators and other servers' moderators a
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 from bot.app import App
 from bot.content.loader import load_bank
 from bot.types import Action, ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
-from tests.fakes import write_question
+from tests.fakes import FakeAdapter, FakeClock, write_question
 
 REPORTS = Path(__file__).resolve().parents[1] / "content" / "reports"
 NIO = REPORTS / "000_7025d64c92ab19c8.txt"  # four questions the test bank does not have
@@ -203,12 +204,7 @@ async def test_untrusted_reports_are_capped_and_cleaned(app: App) -> None:
     assert title is not None and len(title[0]) == 100 and title[0].endswith("…")
 
 
-async def test_imports_are_rate_limited_per_member(app: App, clock: object) -> None:
-    from datetime import timedelta
-
-    from tests.fakes import FakeClock
-
-    assert isinstance(clock, FakeClock)
+async def test_imports_are_rate_limited_per_member(app: App, clock: FakeClock) -> None:
     for i in range(3):
         assert (await share(app, f"某司 {i} 面\nQ: 问题 {i} 号是什么？\n")).tone is Tone.INFO
     busy = await share(app, "某司 四面\nQ: 问题四号是什么？\n")
@@ -226,3 +222,26 @@ async def test_replies_speak_chinese(app: App) -> None:
     assert (page.title or "").startswith("草稿 1/4：") and page.actions[0].label == "通过"
     refused = await line(app, "/drafts", ALICE, locale=Locale.ZH)
     assert refused.body == "只有本服务器的版主可以审核草稿。"
+
+
+async def test_daily_posts_and_reviews_draw_on_their_servers_items(
+    app: App, adapter: FakeAdapter, clock: FakeClock
+) -> None:
+    gpu = await approved(app)
+    admin = User("test", "a1", "admin", is_admin=True)
+    for where in (HERE, THERE):
+        set_up = await line(app, "/schedule set 09:00 Asia/Shanghai topic:gpu", admin, where)
+        assert set_up.tone is Tone.INFO, set_up.body
+        for _ in range(2):  # a pool of two (one in THERE) is gone through before repeating
+            assert (await line(app, "/daily now", admin, where)).tone is Tone.INFO
+            clock.advance(timedelta(hours=1))
+    posted = {where: [str(s.reply.fields) for s in adapter.sent if s.channel == where]
+              for where in (HERE, THERE)}  # fmt: skip
+    assert any(gpu in fields for fields in posted[HERE])
+    assert posted[THERE] and not any(gpu in fields for fields in posted[THERE])
+    # a card of the server's item is dealt there only
+    again = Action(ActionKind.RATE, "Again", f"{gpu}:0:1:{ALICE.id}")
+    assert (await click(app, again, ALICE)).tone is Tone.INFO
+    clock.advance(timedelta(days=2))
+    assert gpu in str((await line(app, "/review")).fields)
+    assert gpu not in str(await line(app, "/review", where=THERE))
