@@ -68,7 +68,7 @@ class Digest:
         if local.hour < DIGEST_HOUR or prefs.digest_day == today:
             return 0
         midnight = datetime.combine(local.date() + timedelta(days=1), time(), zone)
-        due = await self._cards.due(user, midnight, limit=LISTED + 1)
+        due = await self._cards.due(user, midnight, limit=LISTED + 1, shared_only=True)
         sent = 0
         if due:
             try:

@@ -73,11 +73,16 @@ class CardStore:
             )
             return Held(card, count + 1)
 
-    async def due(self, user: User, by: datetime, limit: int = 50) -> list[Due]:
-        """The member's cards due by `by`, the most overdue first."""
+    async def due(
+        self, user: User, by: datetime, limit: int = 50, *, shared_only: bool = False
+    ) -> list[Due]:
+        """The member's cards due by `by`, the most overdue first; with `shared_only`, the
+        shared bank's only (a direct message is in no server, so it names no server's own
+        items: those are dealt by `/review` in their server)."""
+        shared = " AND question_id IN (SELECT id FROM questions WHERE server IS NULL)"
         rows = await self._db.fetch_all(
-            "SELECT question_id, due FROM cards WHERE platform = ? AND user_id = ? AND due <= ? "
-            "ORDER BY due, question_id LIMIT ?",
+            "SELECT question_id, due FROM cards WHERE platform = ? AND user_id = ? AND due <= ?"
+            f"{shared if shared_only else ''} ORDER BY due, question_id LIMIT ?",
             (user.platform, user.id, stamp(by), limit),
         )
         return [Due(str(r[0]), datetime.fromisoformat(r[1])) for r in rows]

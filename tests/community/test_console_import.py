@@ -20,7 +20,7 @@ def test_a_pasted_report_becomes_drafts_and_an_approved_one_is_served(tmp_path: 
     out = studybot(["console"], script, tmp_path)
     assert out.returncode == 0, out.stderr
     assert "2 new draft(s):" in out.stdout and "linked to: `cpp-threads-vs-processes`" in out.stdout
-    assert f"┌ Draft 1/2: NCCL 的 Tree 算法" in out.stdout
+    assert "┌ Draft 1/2: NCCL 的 Tree 算法" in out.stdout
     assert "@\u200beveryone <\u200b@123> <\u200b!here>" in out.stdout  # nobody is pinged
     assert f"Approved `{NEW[0]}`" in out.stdout
     question = out.stdout.split("┌ NCCL 的 Tree 算法和 Ring 算法在延迟上有什么差别？\n", 1)[1]
@@ -40,7 +40,7 @@ def test_a_pasted_report_becomes_drafts_and_an_approved_one_is_served(tmp_path: 
 
 
 def test_a_dropped_form_or_a_report_without_questions_imports_nothing(tmp_path: Path) -> None:
-    out = studybot(["console", "--locale", "zh"], "/import\n随便写写\n/cancel\n/import\n随便写写\n/end\n",
-                   tmp_path)  # fmt: skip
+    script = "/import\n随便写写\n/cancel\n/import\n随便写写\n/end\n"
+    out = studybot(["console", "--locale", "zh"], script, tmp_path)
     assert "没有导入任何内容。" in out.stdout
     assert "没有找到题目。" in out.stdout
