@@ -141,6 +141,8 @@ CATALOG: dict[str, tuple[str, str]] = {
                     "（答案写在下面几行）。"),
     "import.too_many": ("That report has {count} questions; at most {limit} a report. Split it.",
                         "这份面经有 {count} 道题，每份最多 {limit} 道，请拆分后再导入。"),
+    "import.busy": ("Many reports are being shared right now; try again in a moment.",
+                    "现在有很多面经正在导入，请稍后再试。"),
     "import.title": ("Report imported: {report}", "面经已导入：{report}"),
     "import.drafted": ("{count} new draft(s):", "{count} 道新草稿："),
     "import.linked": ("{count} already asked, linked to: {ids}",

@@ -55,7 +55,7 @@ async def drafts(ctx: Context, inv: Invocation) -> Reply:
 async def _page(ctx: Context, inv: Invocation) -> Reply:
     raw = inv.options.get("page", "1").strip()
     page = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 7 else 1
-    found = await _moderation(ctx).page(inv.channel.server, page)
+    found = await _moderation(ctx).page(inv.channel.server, page, inv.locale)
     if found is None:
         return Reply(t(inv.locale, "drafts.none"), ephemeral=True)
     title = t(inv.locale, "drafts.title", page=found.page, pages=found.pages,

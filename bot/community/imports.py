@@ -10,7 +10,9 @@ the member's language:
    (`report_imports`) on the injected clock, so every process of a deployment agrees;
 3. parse and plan in a thread (`bot.community.plan.prepare`): no questions, or more than
    `untrusted.MAX_QUESTIONS`, is refused;
-4. the drafts, links and the import's count are written in one transaction.
+4. the drafts, links and the import's count are written in one transaction; if an import
+   that committed meanwhile took one of its new ids, it is planned again (against that
+   import's drafts too), up to `ATTEMPTS` times.
 
 A report is known by the digest of its text (`plan.digest_of`): imported again, its
 questions match the drafts it made, so nothing is drafted twice and no link counts twice.
@@ -30,6 +32,8 @@ from bot.ports import Clock
 from bot.store.community import CommunityStore, Shared
 from bot.text.code import NotUtf8, decode_source, valid_unicode
 from bot.types import Locale, User
+
+ATTEMPTS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,13 +64,20 @@ class Imports:
         _check_size(len(text.encode("utf-8", "surrogatepass")), asker.locale)
         await self._check_rate(asker)
         text = valid_unicode(text)
+        name = document or f"report-{digest_of(text)[:12]}"
+        for _ in range(ATTEMPTS):
+            plan = await self._plan(text, name, asker)
+            shared = Shared(asker.server, plan.digest, plan.source, asker.member,
+                            self._clock.now())  # fmt: skip
+            if await self._store.record(shared, plan.items, [i.id for i in plan.linked]):
+                return plan
+        raise TooBusy(t(asker.locale, "import.busy"))
+
+    async def _plan(self, text: str, name: str, asker: Asker) -> Plan:
         known = await self._store.known(asker.server)
         taken = await self._store.taken_ids()
-        name = document or f"report-{digest_of(text)[:12]}"
         plan = await asyncio.to_thread(prepare, text, name, known, taken)
         _check_questions(plan, asker.locale)
-        shared = Shared(asker.server, plan.digest, plan.source, asker.member, self._clock.now())
-        await self._store.record(shared, plan.items, [linked.id for linked in plan.linked])
         return plan
 
     async def _check_rate(self, asker: Asker) -> None:

@@ -44,13 +44,13 @@ class Moderation:
     def __init__(self, store: CommunityStore, questions: QuestionStore, clock: Clock) -> None:
         self._store, self._questions, self._clock = store, questions, clock
 
-    async def page(self, server: str, page: int) -> DraftPage | None:
+    async def page(self, server: str, page: int, locale: Locale) -> DraftPage | None:
         """The `page`th of `server`'s drafts (the last if past it); None if there are none."""
         ids = await self._store.drafts(server)
         if not ids:
             return None
         at = min(max(page, 1), len(ids))
-        found = await self.draft(server, ids[at - 1], Locale.EN)
+        found = await self.draft(server, ids[at - 1], locale)
         return DraftPage(found, at, len(ids))
 
     async def draft(self, server: str, qid: str, locale: Locale) -> Draft:

@@ -3,8 +3,9 @@
 Pure and CPU-bound (parsing, then a title match against every item the server is served),
 so `bot.community.imports` runs `prepare` in a thread. The parser is the one `studybot
 content import` uses (`bot.content.report`) and the matching its too (`bot.content.matching`):
-a question the shared bank or the server already has, as a draft or published, is linked
-rather than drafted again, and so is one an earlier question of the same report drafted.
+a question the shared bank or the server already has (a draft, published, or rejected by
+its moderators) is linked rather than drafted again, and so is one an earlier question of
+the same report drafted.
 A new question gets the id `s.<slug>` (`bot.store.community.PREFIX`), "-2", "-3"... when
 that is taken, and the topics its title names (`guess_topics`; `uncategorized` when none
 does, for a moderator to set before approving).

@@ -30,6 +30,8 @@ from bot.store.search_index import index_for
 from bot.types import Difficulty, Kind, Question, Source, User
 
 PREFIX = "s."  # a server item's id; never a bank id (a slug has no dot)
+# pg_advisory_xact_lock's key for "recording an import": "studycom" in ASCII.
+_IMPORT_LOCK = int.from_bytes(b"studycom", "big") & 0x7FFF_FFFF_FFFF_FFFF
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +85,11 @@ class CommunityStore:
 
     async def known(self, server: str) -> list[tuple[str, Kind, str]]:
         """(id, kind, title) of what a new question could repeat: the shared bank's items
-        (drafts too, not retired) and `server`'s drafts and published items."""
+        (drafts too, not retired) and every item of `server`'s, rejected ones included (a
+        rejected question shared again is linked to its verdict, not drafted again)."""
         rows = await self._db.fetch_all(
             """SELECT id, kind, title FROM questions
-                WHERE retired = 0 AND (server IS NULL OR server = ?) ORDER BY id""",
+                WHERE (server IS NULL AND retired = 0) OR server = ? ORDER BY id""",
             (server,),
         )
         return [(str(r[0]), Kind(r[1]), str(r[2])) for r in rows]
@@ -104,10 +107,18 @@ class CommunityStore:
         )
         return int(row[0]) if row else 0
 
-    async def record(self, shared: Shared, items: Sequence[NewItem], asked: Sequence[str]) -> None:
+    async def record(self, shared: Shared, items: Sequence[NewItem], asked: Sequence[str]) -> bool:
         """One import, in one transaction: its new items as drafts, its links to existing
-        items (a report links a question once, however often it is imported), its count."""
+        items (a report links a question once, however often it is imported), its count.
+
+        Imports write one at a time (SQLite's one writer; a transaction-level advisory lock
+        on PostgreSQL), and False, writing nothing, if an import that committed meanwhile
+        took one of the new ids: the caller plans again against what is there now."""
         async with self._db.transaction():
+            if self._db.engine == "postgres":
+                await self._db.fetch_one("SELECT pg_advisory_xact_lock(?)", (_IMPORT_LOCK,))
+            if await self._taken([item.id for item in items]):
+                return False
             await self._db.execute(
                 """INSERT INTO report_imports (platform, user_id, server, digest, imported_at)
                    VALUES (?, ?, ?, ?, ?)""",
@@ -116,6 +127,14 @@ class CommunityStore:
             )  # fmt: skip
             await self._drafts(shared, items)
             await self._asks(shared, asked)
+        return True
+
+    async def _taken(self, ids: Sequence[str]) -> bool:
+        if not ids:
+            return False
+        marks = ",".join("?" * len(ids))
+        sql = f"SELECT 1 FROM questions WHERE id IN ({marks}) LIMIT 1"
+        return await self._db.fetch_one(sql, ids) is not None
 
     async def _drafts(self, shared: Shared, items: Sequence[NewItem]) -> None:
         if not items:

@@ -6,6 +6,7 @@ member shared but not their name; non-moderators and other servers' moderators a
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from pathlib import Path
 
@@ -251,3 +252,19 @@ async def test_daily_posts_and_reviews_draw_on_their_servers_items(
     # the morning digest, in no server, counts the shared bank's cards only: none here
     await line(app, "/review digest:on")
     assert await app.digest.tick() == 0 and not adapter.directs
+
+
+async def test_a_rejected_question_shared_again_is_not_drafted_again(app: App) -> None:
+    ids = drafted(await share(app, NIO))
+    assert (await line(app, f"/drafts reject {ids[0]}", MOD)).body.startswith("Rejected")
+    again = await share(app, NIO, who=MOD)
+    assert drafted(again) == [] and ids[0] in linked(again)
+    assert (await line(app, f"/question {ids[0]}")).tone is Tone.USER_ERROR
+
+
+async def test_two_members_sharing_one_report_at_once_draft_it_once(app: App) -> None:
+    replies = await asyncio.gather(share(app, NIO), share(app, NIO, who=MOD))
+    assert all(r.tone is Tone.INFO for r in replies), [r.body for r in replies]
+    assert sorted(len(drafted(r)) for r in replies) == [0, 4]
+    count = await app.db.fetch_one("SELECT count(*) FROM server_items")
+    assert count is not None and int(count[0]) == 4
