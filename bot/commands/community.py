@@ -7,7 +7,8 @@ one command with an `action` (show, approve, reject, edit) so that its buttons a
 invocations: Approve, Reject and Edit carry the draft's id, Previous and Next the page
 (`ActionKind.DRAFT_*`), and each click is checked again (a moderator, of this server).
 Edit without changes answers with the current values as the command to type, a form in
-words that a platform may render as a real form over the same options.
+words, and as the reply's fields, each named by its option (`edit_fields`): a platform
+renders a real form from those and sends its answers back as `/drafts edit` options.
 
 Everything shown that a member wrote (titles, the report's name) is Markdown-escaped.
 """
@@ -80,7 +81,7 @@ async def _edit(ctx: Context, inv: Invocation, qid: str) -> Reply:
     if not changes:  # the Edit button: the current values, as the command that changes them
         draft = await moderation.draft(server, qid, inv.locale)
         return Reply(t(inv.locale, "drafts.edit_form", command=_edit_command(draft)),
-                     ephemeral=True)  # fmt: skip
+                     fields=edit_fields(draft), ephemeral=True)  # fmt: skip
     draft = await moderation.edit(server, qid, changes, inv.locale)
     title = t(inv.locale, "drafts.edited", id=qid)
     return _draft_reply(draft, inv.locale, title, ())
@@ -146,13 +147,21 @@ def _title_of(draft: Draft, locale: Locale) -> str:
     return untrusted.escaped(draft.question.display_title(locale))
 
 
-def _edit_command(draft: Draft) -> str:
+def edit_fields(draft: Draft) -> tuple[Field, ...]:
+    """The draft's current values, each under the name of the `/drafts edit` option that
+    changes it: what a platform's edit form is filled with (`Field.name` is the option)."""
     q = draft.question
-    parts = [f"/drafts edit id:{q.id}", f'title:"{q.title}"']
-    if q.title_en:
-        parts.append(f'title_en:"{q.title_en}"')
-    parts += [f"topics:{','.join(q.topics)}", f"difficulty:{q.difficulty.value}",
-              f"kind:{q.kind.value}"]  # fmt: skip
+    values = {"title": q.title, "title_en": q.title_en or "", "topics": ",".join(q.topics),
+              "difficulty": q.difficulty.value, "kind": q.kind.value}  # fmt: skip
+    return tuple(Field(name, value, inline=False) for name, value in values.items())
+
+
+def _edit_command(draft: Draft) -> str:
+    parts = [f"/drafts edit id:{draft.question.id}"]
+    for f in edit_fields(draft):
+        if f.value:
+            parts.append(f'{f.name}:"{f.value}"' if " " in f.value or "title" in f.name
+                         else f"{f.name}:{f.value}")  # fmt: skip
     return "`" + " ".join(parts).replace("`", "'") + "`"
 
 

@@ -149,6 +149,9 @@ async def test_an_edit_is_checked_and_shown(app: App) -> None:
     qid = drafted(await share(app, NIO))[0]
     form = await click(app, Action(ActionKind.DRAFT_EDIT, "Edit", qid))
     assert f"/drafts edit id:{qid} title:" in form.body
+    values = {f.name: f.value for f in form.fields}  # what a platform's form is filled with
+    assert set(values) == {"title", "title_en", "topics", "difficulty", "kind"}
+    assert values["difficulty"] == "medium" and values["title"].startswith("C++")
     bad = await line(app, f"/drafts edit {qid} topics:cooking", MOD)
     assert bad.tone is Tone.USER_ERROR and "`gpu`" in bad.body
     assert (await line(app, f"/drafts edit {qid} difficulty:extreme", MOD)).tone is Tone.USER_ERROR
