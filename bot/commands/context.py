@@ -9,6 +9,7 @@ from bot.charts.painter import Painter
 from bot.grading.service import Grading
 from bot.learning.ledger import Ledger
 from bot.learning.scores import Scores
+from bot.mistakes.service import Mistakes
 from bot.ports import Clock
 from bot.review.reviews import Reviews
 from bot.scheduler import Scheduler
@@ -40,3 +41,4 @@ class Context:
     tallies: Tallies | None = None  # None: quiz posts are not edited (some tests)
     grading: Grading | None = None  # None where no sandbox runs (some tests)
     painter: Painter | None = None  # None: replies carry no pictures (some tests)
+    mistakes: Mistakes | None = None  # None: no reported mistakes (some tests)
