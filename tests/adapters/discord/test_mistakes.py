@@ -90,3 +90,13 @@ async def test_a_report_from_a_modal_is_resolved_by_a_moderator_and_the_reporter
     none = await answered(stub, await stub.interact(COMMAND, slash("reports"), member=MOD,
                                                     moderator=True))  # fmt: skip
     assert none["embeds"][0]["description"] == "No open reports in this server."
+
+
+async def test_report_is_a_slash_command_whose_texts_discord_caps(bot: Running) -> None:
+    [put] = bot.stub.calls("PUT", "/applications/1100/commands")
+    registered = {c["name"]: c for c in put.body}
+    options = {o["name"]: o for o in registered["report"]["options"]}
+    assert options["text"]["max_length"] == 1000 and options["text"]["required"]
+    assert options["quote"]["max_length"] == 300 and not options["quote"]["required"]
+    assert "max_length" not in options["id"]
+    assert {"reports", "resolve"} <= set(registered)
