@@ -26,23 +26,23 @@ log = logging.getLogger(__name__)
 
 class Mistakes:
     def __init__(self, store: MistakeStore, clock: Clock, platforms: Platforms) -> None:
-        self.store, self._clock, self._platforms = store, clock, platforms
+        self._store, self._clock, self._platforms = store, clock, platforms
 
     async def allowed(self, user: User) -> bool:
         """Whether `user` may file another report now (fewer than `PER_HOUR` in the hour)."""
         since = self._clock.now() - timedelta(hours=1)
-        return await self.store.filed_since(user, since) < PER_HOUR
+        return await self._store.filed_since(user, since) < PER_HOUR
 
     async def file(self, new: NewReport) -> int:
-        return await self.store.add(new, self._clock.now())
+        return await self._store.add(new, self._clock.now())
 
     async def page(self, server: str, index: int) -> tuple[Report | None, int]:
-        return await self.store.open_page(server, index)
+        return await self._store.open_page(server, index)
 
     async def resolve(
         self, report_id: int, server: str, resolver: User, note: str
     ) -> Report | None:
-        return await self.store.resolve(report_id, server, resolver, note, self._clock.now())
+        return await self._store.resolve(report_id, server, resolver, note, self._clock.now())
 
     async def tell_reporter(self, report: Report, title: str) -> bool:
         """Send the resolution's note to the reporter; whether it was delivered."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.app import App
+from bot.errors import DeliveryError
 from bot.routes import form_of, form_options
 from bot.types import Action, ActionKind, ChannelRef, Invocation, Locale, Reply, Tone, User
 from tests.fakes import FakeAdapter, FakeClock
@@ -133,3 +134,13 @@ async def test_a_forgotten_reporter_leaves_the_text_and_hears_nothing(
         "a member who asked to be forgotten")  # fmt: skip
     done = await run(app, "/resolve 1 thanks", MOD)
     assert "could not be reached" in done.body and not adapter.directs
+
+
+async def test_a_reporter_who_takes_no_direct_messages_still_has_the_report_resolved(
+    app: App, adapter: FakeAdapter
+) -> None:
+    await run(app, "/report python-gil the latency figure is off")
+    adapter.failures.append(DeliveryError("Cannot send messages to this user"))
+    done = await run(app, "/resolve 1 fixed", MOD)
+    assert "could not be reached" in done.body and not adapter.directs
+    assert (await run(app, "/reports", MOD)).body == "No open reports in this server."
