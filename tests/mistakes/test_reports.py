@@ -81,6 +81,9 @@ async def test_every_explanation_carries_the_button(app: App) -> None:
     reveal = Action(ActionKind.REVEAL_ANSWER, "", "python-gil")
     clicked = await app.core.handle(Invocation(*reveal.invocation(), ALICE, HERE, Locale.EN))
     assert button(clicked, ActionKind.REPORT_MISTAKE).label == "Report a mistake"
+    explain = Action(ActionKind.REVIEW_EXPLAIN, "", f"python-gil:{ALICE.id}")  # a review's
+    explained = await app.core.handle(Invocation(*explain.invocation(), ALICE, HERE, Locale.EN))
+    assert button(explained, ActionKind.REPORT_MISTAKE).value == "python-gil"
 
 
 async def test_caps_and_a_rate_limit_per_member(app: App, clock: FakeClock) -> None:
