@@ -65,6 +65,7 @@ from bot.grading.timing import TIMING_FILE
 from bot.grading.worker import GradingWorker, StalledJobs
 from bot.learning.ledger import Ledger
 from bot.learning.scores import Scores
+from bot.mistakes.service import Mistakes
 from bot.platforms import Platforms
 from bot.ports import Clock, Metrics, NoMetrics
 from bot.review.digest import Digest
@@ -79,6 +80,7 @@ from bot.store.cards import CardStore
 from bot.store.community import CommunityStore
 from bot.store.db import Database
 from bot.store.members import MemberData
+from bot.store.mistakes import MistakeStore
 from bot.store.open import open_store
 from bot.store.postgres.database import Pool, open_postgres
 from bot.store.postgres.db import PostgresDatabase
@@ -163,7 +165,8 @@ async def open_app(
                           prefs, ledger, reviews, SeenStore(database),
                           ProgressStore(database, submissions), scores, tallies,
                           graded, painter, Imports(community, clock),
-                          Moderation(community, store, clock))  # fmt: skip
+                          Moderation(community, store, clock),
+                          Mistakes(MistakeStore(database), clock, platforms))  # fmt: skip
         digest = Digest(prefs, cards, platforms, clock)
         core = Studybot(context, metrics)
         yield App(core, store, scheduler, database, graded, platforms, quizzes, tallies, ledger,

@@ -29,6 +29,7 @@ from bot.commands.help import help_
 from bot.commands.hints import hint
 from bot.commands.leaderboard import leaderboard
 from bot.commands.lookup import answer, question, topics
+from bot.commands.mistakes import report, reports, resolve
 from bot.commands.overview import Mention, workspace_schedules
 from bot.commands.parse import folded, parse_line, unknown_command
 from bot.commands.progress import me
@@ -82,6 +83,9 @@ HANDLERS: dict[str, Handler] = {
     "leaderboard": leaderboard,
     "import": import_report,
     "drafts": drafts,
+    "report": report,
+    "reports": reports,
+    "resolve": resolve,
 }
 
 
@@ -183,10 +187,12 @@ def _checked(spec: CommandSpec, inv: Invocation) -> Invocation:
     options = dict(inv.options)
     for option in spec.options:
         value = options.get(option.name, "").strip()
-        if len(value) > MAX_OPTION and not (option.rest or option.multiline):
+        free = option.rest or option.multiline or option.max_length > 0
+        limit = option.max_length or MAX_OPTION
+        if len(value) > limit and (option.max_length or not free):
             raise BadArgument(t(inv.locale, "error.option_too_long", option=option.name,
-                                limit=MAX_OPTION))  # fmt: skip  # (the value is not echoed)
-        if value and not (option.rest or option.multiline):
+                                limit=limit))  # fmt: skip  # (the value is not echoed)
+        if value and not free:
             value = options[option.name] = folded(value)
         if option.required and not value:
             raise _missing(spec, option, inv.locale)

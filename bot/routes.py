@@ -8,10 +8,13 @@ translate:
   command (grading) not at all; anything else `ACK_BUDGET`;
 - whether a reply is ready within that budget, the work going on either way (`within`);
 - which option of a command takes code (`code_option`), whether an invocation still lacks
-  it, so the platform opens a code form (`needs_code`), and a form's fields as the command's
-  options (`form_options`);
-- what a button does: the code form of its problem (`form_of`), or a command
-  (`Action.invocation`);
+  it, so the platform opens the code form (`needs_code`, `code_form`);
+- what a button does: open a form (`form_of`: the code form of its problem, the report of a
+  mistake in its item, the resolution of a report), or run a command (`Action.invocation`);
+  and what a submitted form runs (`form_options`). A form is a `bot.types.Form`: declared
+  here once, rendered by each platform (a Discord modal, a Slack modal view), and, where
+  there are no forms (the console), typed as a command (`typed`). A new kind of form is a
+  builder in `FORMS`;
 - the problem a thread is about: the one named by the Submit button of the post that started
   it (`problem_of`), read back from the platform, so no mapping is stored.
 """
@@ -19,16 +22,19 @@ translate:
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
 from bot.commands.spec import BY_NAME, OptionSpec
-from bot.types import Action, ActionKind
+from bot.i18n import t
+from bot.mistakes.forms import report_form, resolve_form
+from bot.types import Action, ActionKind, Form, FormField, Locale
 
 T = TypeVar("T")
 
 ACK_BUDGET = 2.0  # seconds; Discord and Slack both drop what is not answered within 3
 SUBMIT = "submit"  # the command a problem's Submit button opens the code form of
+CODE_LIMIT = 4000  # characters of code a form takes (a platform may allow fewer)
 
 
 def budget(command: str) -> float:
@@ -56,19 +62,63 @@ def needs_code(command: str, options: dict[str, str]) -> bool:
     return code is not None and not options.get(code.name, "").strip()
 
 
-def form_options(command: str, subject: str, code: str) -> dict[str, str]:
-    """A code form's fields as the command's options: the subject (a problem id) fills the
-    first option that takes no code, the code its own."""
+def form_options(command: str, subject: str, values: Mapping[str, str]) -> dict[str, str]:
+    """A submitted form's inputs as the command's options: each input fills the option of
+    its name (anything else a payload carries is dropped), and the subject the command's
+    first option no input fills (`submit`'s problem, `report`'s item id)."""
     spec = BY_NAME.get(command)
-    plain = next((o.name for o in spec.options if not o.multiline), None) if spec else None
-    taking = code_option(command)
-    named = {plain: subject} if plain and subject.strip() else {}
-    return {**named, (taking.name if taking else "code"): code}
+    if spec is None:
+        return {}
+    names = [o.name for o in spec.options]
+    options = {name: str(value) for name, value in values.items() if name in names}
+    first = next((name for name in names if name not in options), None)
+    if first is not None and subject.strip():
+        options[first] = subject.strip()
+    return options
 
 
-def form_of(action: Action) -> tuple[str, str] | None:
-    """(command, subject) of the code form a button opens, or None if it runs a command."""
-    return (SUBMIT, action.value) if action.kind is ActionKind.SUBMIT_SOLUTION else None
+def code_form(command: str, subject: str, locale: Locale) -> Form:
+    """The form that takes code: `submit` (for `subject`, or asking which problem) and `run`."""
+    code = FormField("code", t(locale, "form.solution.label"), multiline=True,
+                     max_length=CODE_LIMIT, hint=t(locale, "form.code.hint"))  # fmt: skip
+    fields: tuple[FormField, ...] = (code,)
+    if command == SUBMIT and not subject:
+        fields = (FormField("problem", t(locale, "form.problem.label")), code)
+    title = t(locale, "form.solution.title", problem=subject) if subject else \
+        t(locale, f"form.{'solution.any' if command == SUBMIT else 'run.title'}")  # fmt: skip
+    intro = t(locale, "form.problem", id=subject) if subject else None
+    return Form(command, subject, title, fields, intro)
+
+
+# What each kind of button that opens a form opens, from its value and the reader's
+# language. A button of any other kind runs its command (`Action.invocation`).
+FORMS: dict[ActionKind, Callable[[str, Locale], Form]] = {
+    ActionKind.SUBMIT_SOLUTION: lambda subject, locale: code_form(SUBMIT, subject, locale),
+    ActionKind.REPORT_MISTAKE: report_form,
+    ActionKind.RESOLVE_REPORT: resolve_form,
+}
+
+
+def form_of(action: Action, locale: Locale) -> Form | None:
+    """The form a button opens, or None if it runs a command."""
+    make = FORMS.get(action.kind)
+    return make(action.value, locale) if make is not None else None
+
+
+def typed(action: Action) -> str:
+    """What to type for a button where there are no buttons (the console): its command; for a
+    form, its command with the inputs to write, as far as a typed line can hold them (the
+    console asks for code itself, so a code form is typed as its command)."""
+    form = form_of(action, Locale.EN)
+    spec = BY_NAME.get(form.command) if form is not None else None
+    if form is None or spec is None or code_option(form.command) is not None:
+        return action.as_command()
+    words, inputs = [f"/{form.command}", form.subject], {f.name for f in form.fields}
+    for option in (o for o in spec.options if o.name in inputs):
+        words.append(f"<{option.name}>" if option.rest else f"{option.name}:…")
+        if option.rest:
+            break  # what follows the rest of the line cannot be typed
+    return " ".join(filter(None, words))
 
 
 def problem_of(actions: Iterable[Action]) -> str | None:

@@ -180,6 +180,11 @@ class ActionKind(enum.StrEnum):
     DRAFT_REJECT = "draft-reject"
     DRAFT_EDIT = "draft-edit"
     DRAFT_PAGE = "draft-page"
+    # Reported mistakes: the form under an explanation (value: the item id), a page of
+    # `/reports` (value: the page), the Resolve form of a report (value: the report id).
+    REPORT_MISTAKE = "report"
+    REPORTS_PAGE = "reports"
+    RESOLVE_REPORT = "resolve"
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +255,9 @@ _ACTION_COMMANDS = {
     ActionKind.DRAFT_REJECT: ("drafts", "id"),
     ActionKind.DRAFT_EDIT: ("drafts", "id"),
     ActionKind.DRAFT_PAGE: ("drafts", "page"),
+    ActionKind.REPORT_MISTAKE: ("report", "id"),
+    ActionKind.REPORTS_PAGE: ("reports", "page"),
+    ActionKind.RESOLVE_REPORT: ("resolve", "report"),
 }
 # The `/drafts` action each draft button runs, and the option its value fills.
 _DRAFT_ACTIONS = {
@@ -269,6 +277,39 @@ _FIELDS = {
     ActionKind.REVIEW_EXPLAIN: ("id", "owner"),
 }
 _BY_NAME = frozenset({ActionKind.BROWSE, ActionKind.QUIZ, ActionKind.HINT, *_FIELDS})
+
+
+@dataclass(frozen=True, slots=True)
+class FormField:
+    """One text input of a `Form`: its `name` is the option of the form's command it fills."""
+
+    name: str
+    label: str
+    multiline: bool = False
+    max_length: int = 100
+    required: bool = True
+    value: str = ""  # prefilled
+    hint: str | None = None  # a line under the input, or its placeholder where that is all
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """What a button opens instead of running a command at once: text inputs whose values
+    become the options of `command` (`bot.routes.form_options`), and `subject`, what the
+    form is about (a problem, an item, a report), which fills the command's first option.
+
+    Routing stays stateless: an adapter carries (command, subject) in the form it sends (a
+    Discord modal's custom_id, a Slack view's private_metadata) and reads them back with
+    the inputs by field name on submission; nothing is stored between opening and sending.
+    Each platform renders what it can: a Discord modal (up to 5 inputs), a Slack modal
+    view (plain_text_input blocks, `intro` as a section above them); the console has no
+    forms, its typed command is the form (`bot.routes.typed`)."""
+
+    command: str
+    subject: str
+    title: str
+    fields: tuple[FormField, ...]
+    intro: str | None = None  # a sentence above the inputs, where the platform can show one
 
 
 @dataclass(frozen=True, slots=True)

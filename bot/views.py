@@ -58,7 +58,8 @@ def answer_reply(
     early: int | None = None,
     also: Locale | None = None,
 ) -> Reply:
-    """The explanation; for a coding problem, how many have solved it (when known); after a
+    """The explanation, with a button to report a mistake in it; for a coding problem, how
+    many have solved it (when known); after a
     daily post's quiz, its right option, why, and how the channel did; after a daily coding
     post, how many in the channel solved it before the answer (`early`)."""
     lang = lang or locale
@@ -72,7 +73,7 @@ def answer_reply(
         title=t(locale, "answer.title", title=_Langs(lang, also).title(q)),
         body=q.answer_in(lang),
         fields=(*revealed, *_related_fields(q, locale)),
-        actions=(*switch, *_related(q, locale)),
+        actions=(*switch, *_related(q, locale), _report(q, locale)),
         footer=footer,
         in_thread=True,
     )
@@ -154,6 +155,11 @@ def _switch(
         return ()
     other = lang.other()
     return (Action.in_language(kind, t(locale, f"action.lang.{other.value}"), q.id, other),)
+
+
+def _report(q: Question, locale: Locale) -> Action:
+    """Under every explanation: its form asks what is wrong (bot/mistakes/forms.py)."""
+    return Action(ActionKind.REPORT_MISTAKE, t(locale, "action.report"), q.id)
 
 
 def _related(q: Question, locale: Locale) -> tuple[Action, ...]:

@@ -7,14 +7,16 @@ import asyncio
 from bot.routes import (
     ACK_BUDGET,
     budget,
+    code_form,
     code_option,
     form_of,
     form_options,
     needs_code,
     problem_of,
+    typed,
     within,
 )
-from bot.types import Action, ActionKind
+from bot.types import Action, ActionKind, Locale
 
 
 def test_grading_answers_at_once_and_the_rest_gets_the_budget() -> None:
@@ -43,15 +45,51 @@ def test_which_option_takes_code_and_when_a_form_must_ask_for_it() -> None:
 
 
 def test_a_forms_fields_become_the_commands_options() -> None:
-    assert form_options("submit", "fast-power", "def f(): ...") == {
+    assert form_options("submit", "fast-power", {"code": "def f(): ..."}) == {
         "problem": "fast-power", "code": "def f(): ..."}  # fmt: skip
-    assert form_options("run", "", "print(1)") == {"code": "print(1)"}
-    assert form_options("submit", " ", "x") == {"code": "x"}  # no subject typed: the core asks
+    assert form_options("run", "", {"code": "print(1)"}) == {"code": "print(1)"}
+    assert form_options("submit", " ", {"code": "x"}) == {"code": "x"}  # the core asks
+    asked = form_options("submit", "", {"problem": "fast-power", "code": "x"})
+    assert asked == {"problem": "fast-power", "code": "x"}
+    sent = {"text": "wrong figure", "quote": "", "id": "other", "admin": "1"}
+    assert form_options("report", "python-gil", sent) == {  # inputs only fill their own
+        "id": "other", "text": "wrong figure", "quote": ""}  # fmt: skip
+    assert form_options("report", "python-gil", {"text": "t"}) == {"id": "python-gil", "text": "t"}
+    assert form_options("nonsense", "x", {"a": "b"}) == {}
 
 
-def test_buttons_run_commands_or_open_the_form_of_their_problem() -> None:
+def test_buttons_run_commands_or_open_their_form() -> None:
     submit = Action(ActionKind.SUBMIT_SOLUTION, "Submit", "fast-power")
-    assert form_of(submit) == ("submit", "fast-power")
-    assert form_of(Action(ActionKind.REVEAL_ANSWER, "Answer", "python-gil")) is None
+    form = form_of(submit, Locale.EN)
+    assert form is not None and (form.command, form.subject) == ("submit", "fast-power")
+    assert [f.name for f in form.fields] == ["code"] and form.fields[0].multiline
+    assert form_of(Action(ActionKind.REVEAL_ANSWER, "Answer", "python-gil"), Locale.EN) is None
     reveal = Action(ActionKind.REVEAL_ANSWER, "Answer", "python-gil")
     assert problem_of([reveal, submit]) == "fast-power" and problem_of([reveal]) is None
+
+
+def test_the_code_form_asks_for_its_problem_only_when_it_has_none() -> None:
+    assert [f.name for f in code_form("submit", "", Locale.EN).fields] == ["problem", "code"]
+    assert [f.name for f in code_form("run", "", Locale.ZH).fields] == ["code"]
+    assert code_form("run", "", Locale.EN).title == "Run Python"
+
+
+def test_the_report_form_asks_what_is_wrong_and_a_quote_within_caps() -> None:
+    report = form_of(Action(ActionKind.REPORT_MISTAKE, "Report", "python-gil"), Locale.ZH)
+    assert report is not None and (report.command, report.subject) == ("report", "python-gil")
+    text, quote = report.fields
+    assert (text.name, text.required, text.multiline, text.max_length) == ("text", True, True, 1000)
+    assert (quote.name, quote.required, quote.max_length) == ("quote", False, 300)
+    assert report.title == "报告错误" and text.label == "哪里有错？"
+    resolve = form_of(Action(ActionKind.RESOLVE_REPORT, "Resolve", "12"), Locale.EN)
+    assert resolve is not None and resolve.command == "resolve" and resolve.subject == "12"
+    assert [(f.name, f.required) for f in resolve.fields] == [("note", True)]
+
+
+def test_where_there_are_no_forms_a_button_says_what_to_type() -> None:
+    assert (
+        typed(Action(ActionKind.REPORT_MISTAKE, "R", "python-gil")) == "/report python-gil <text>"
+    )
+    assert typed(Action(ActionKind.RESOLVE_REPORT, "R", "12")) == "/resolve 12 <note>"
+    assert typed(Action(ActionKind.SUBMIT_SOLUTION, "S", "fast-power")) == "/submit fast-power"
+    assert typed(Action(ActionKind.REVEAL_ANSWER, "A", "python-gil")) == "/answer python-gil"

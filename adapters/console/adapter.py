@@ -34,7 +34,7 @@ from adapters.console.render import render
 from bot.community.untrusted import MAX_BYTES
 from bot.core import Studybot
 from bot.i18n import t
-from bot.routes import form_of, form_options
+from bot.routes import code_option, form_of, form_options, typed
 from bot.types import Action, ChannelRef, Invocation, Locale, MessageRef, Reply, User
 
 PLATFORM = "console"
@@ -120,12 +120,17 @@ class ConsoleAdapter:
 
     async def _press(self, action: Action) -> None:
         """A button, pressed by its number: its own invocation, as a chat platform sends a
-        click (a button's command is never typed), the code form first for Submit."""
+        click (a button's command is never typed), the code form first for Submit. Any other
+        form is a typed command here: the console says which to type."""
         command, options = action.invocation()
-        if (form := form_of(action)) is not None:
-            if (code := await self._ask_code(form[1])) is None:
+        form = form_of(action, self._locale)
+        if form is not None and (taking := code_option(form.command)) is None:
+            self._write(t(self._locale, "console.form_typed", command=typed(action)) + "\n")
+            return
+        if form is not None and taking is not None:
+            if (code := await self._ask_code(form.subject)) is None:
                 return
-            options = {**options, **form_options(*form, code)}
+            options = {**options, **form_options(form.command, form.subject, {taking.name: code})}
         pressed = Invocation(command, options, user=self._user, channel=self.channel,
                              locale=self._locale, notice=self._notice)  # fmt: skip
         reply = await self._core.handle(pressed)

@@ -11,6 +11,7 @@ block.
 from __future__ import annotations
 
 from bot.i18n import t
+from bot.routes import typed
 from bot.text.split import split_markdown
 from bot.text.tables import tables_to_monospace
 from bot.types import Action, Field, Locale, Reply, Tone
@@ -61,4 +62,4 @@ def _tail(reply: Reply) -> list[str]:
 
 
 def _action_line(action: Action, number: int) -> str:
-    return f"│ [{number}] {action.label}  → {action.as_command()}"
+    return f"│ [{number}] {action.label}  → {typed(action)}"

@@ -79,6 +79,8 @@ def _option(option: OptionSpec) -> Payload:
         payload["choices"] = [{"name": c, "value": c} for c in option.choices]
     elif option.suggest is not None:
         payload["autocomplete"] = True
+    if option.max_length:  # Discord's client holds the member to the core's cap
+        payload["max_length"] = option.max_length
     return payload
 
 

@@ -5,8 +5,8 @@ payload again.
 The payload (`Interaction.data`) carries the options exactly as registered from the specs
 (`adapters.discord.commands`): a subcommand's name fills the spec's `action` option, strings
 pass through, a file option is kept as an `Upload` to fetch. A button is read from its
-custom_id (`reveal:python-gil`), a code form from its own (`code:submit:fast-power`) and its
-input. A member's admin right is their Manage Server permission.
+custom_id (`reveal:python-gil`), a form from its own (`code:submit:fast-power`) and its
+inputs, each by its field's name. A member's admin right is their Manage Server permission.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from adapters.discord.commands import ATTACHMENT, SUB_COMMAND, action_option
-from adapters.discord.render import CODE_INPUT, parse_custom_id, parse_form_id
+from adapters.discord.render import parse_custom_id, parse_form_id
 from bot.commands.spec import BY_NAME
 from bot.routes import form_options
 from bot.types import Action, ChannelRef, Invocation, Locale, User
@@ -29,7 +29,7 @@ PLATFORM = "discord"
 class Asks(enum.Enum):
     COMMAND = "command"  # a slash command
     CLICK = "click"  # one of our buttons
-    FORM = "form"  # one of our code forms, submitted
+    FORM = "form"  # one of our forms, submitted
     COMPLETE = "complete"  # autocomplete of an option being typed
     NOTHING = "nothing"  # not ours, or not something we answer (a retired kind of button)
 
@@ -84,7 +84,7 @@ def parse(interaction: discord.Interaction[Any]) -> Inbound:
         form = parse_form_id(str(data.get("custom_id", "")))
         if form is not None:
             command, subject = form
-            options = form_options(command, subject, _form_values(data).get(CODE_INPUT, ""))
+            options = form_options(command, subject, _form_values(data))
             return Inbound(Asks.FORM, *who, command=command, options=options)
     return Inbound(Asks.NOTHING, *who)
 

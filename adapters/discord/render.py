@@ -9,6 +9,8 @@ Pure translation, no I/O. A reply becomes one or more `Page`s (one message each)
 - Fields (25 at most, names 256, values 1024) and the footer go on the last embed; buttons
   (5 a row, 25 at most) on the last message.
 
+A core `Form` becomes a modal (`form_modal`): a text input per field, named by the field.
+
 Buttons are routed statelessly: a button's custom_id is `<action kind>:<value>`
 (`reveal:python-gil`), all a click needs, so buttons on last week's post still work after a
 restart. Every click and form submit is routed by its custom_id in `InteractionRouter`, so
@@ -23,18 +25,18 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.i18n import t
 from bot.text.split import split_markdown
 from bot.text.tables import tables_to_monospace
-from bot.types import Action, ActionKind, Locale, Reply, Tone
+from bot.types import Action, ActionKind, Form, Reply, Tone
 
 DESCRIPTION_LIMIT = 4096
 MESSAGE_EMBED_LIMIT = 6000
 EMBEDS_PER_MESSAGE = 10
 TITLE_LIMIT, FIELD_NAME_LIMIT, FIELD_VALUE_LIMIT, FOOTER_LIMIT = 256, 256, 1024, 2048
 MAX_FIELDS, MAX_BUTTONS, BUTTON_LABEL_LIMIT, CUSTOM_ID_LIMIT = 25, 25, 80, 100
-MODAL_TITLE_LIMIT, MODAL_INPUT_LIMIT = 45, 4000
-FORM_PREFIX, CODE_INPUT = "code", "code"
+MODAL_TITLE_LIMIT, MODAL_INPUT_LIMIT, MODAL_INPUTS = 45, 4000, 5
+INPUT_LABEL_LIMIT, PLACEHOLDER_LIMIT = 45, 100
+FORM_PREFIX = "code"
 
 COLOURS = {Tone.INFO: 0x5865F2, Tone.USER_ERROR: 0xFEE75C, Tone.FAILURE: 0xED4245}
 STYLES = {
@@ -51,6 +53,9 @@ STYLES = {
     ActionKind.REVIEW_CHECK: discord.ButtonStyle.primary,
     ActionKind.REVIEW_EXPLAIN: discord.ButtonStyle.primary,
     ActionKind.REVIEW_NEXT: discord.ButtonStyle.success,
+    ActionKind.REPORT_MISTAKE: discord.ButtonStyle.secondary,
+    ActionKind.REPORTS_PAGE: discord.ButtonStyle.secondary,
+    ActionKind.RESOLVE_REPORT: discord.ButtonStyle.success,
 }
 
 
@@ -125,7 +130,7 @@ def parse_custom_id(raw: str) -> Action | None:
 
 
 def parse_form_id(raw: str) -> tuple[str, str] | None:
-    """(command, subject) of a code form's custom_id, or None if it is not one."""
+    """(command, subject) of a form's custom_id, or None if it is not one."""
     prefix, _, rest = raw.partition(":")
     command, sep, subject = rest.partition(":")
     return (command, subject) if prefix == FORM_PREFIX and sep and command else None
@@ -165,19 +170,21 @@ def buttons(actions: tuple[Action, ...]) -> discord.ui.View | None:
     return view
 
 
-def code_form(command: str, subject: str, locale: Locale) -> discord.ui.Modal:
-    """A form with one paragraph input for a command's code, routed as
-    `code:<command>:<subject>` (`code:submit:fast-power`, `code:run:`)."""
-    title = t(locale, "form.solution.title", problem=subject) if subject else \
-        t(locale, "form.run.title")  # fmt: skip
-    route = f"{FORM_PREFIX}:{command}:{subject}"[:CUSTOM_ID_LIMIT]
-    form = RoutedForm(title=_cut(title, MODAL_TITLE_LIMIT), custom_id=route)
-    form.add_item(discord.ui.TextInput(
-        label=t(locale, "form.solution.label"), custom_id=CODE_INPUT,
-        style=discord.TextStyle.paragraph, max_length=MODAL_INPUT_LIMIT,
-        placeholder="```python\ndef solve(...):\n```",
-    ))  # fmt: skip
-    return form
+def form_modal(form: Form) -> discord.ui.Modal:
+    """A core `Form` as a modal: one text input per field (5 at most), routed as
+    `code:<command>:<subject>` (`code:submit:fast-power`, `code:run:`, `code:report:python-gil`;
+    the prefix is the first form's, kept so a form open across an upgrade still routes)."""
+    route = f"{FORM_PREFIX}:{form.command}:{form.subject}"[:CUSTOM_ID_LIMIT]
+    modal = RoutedForm(title=_cut(form.title, MODAL_TITLE_LIMIT), custom_id=route)
+    for field in form.fields[:MODAL_INPUTS]:
+        modal.add_item(discord.ui.TextInput(
+            label=_cut(field.label, INPUT_LABEL_LIMIT), custom_id=field.name,
+            style=discord.TextStyle.paragraph if field.multiline else discord.TextStyle.short,
+            max_length=min(field.max_length, MODAL_INPUT_LIMIT), required=field.required,
+            default=field.value or None,
+            placeholder=_cut(field.hint, PLACEHOLDER_LIMIT) if field.hint else None,
+        ))  # fmt: skip
+    return modal
 
 
 def _cut(text: str, limit: int) -> str:

@@ -7,7 +7,8 @@ once (`interactions.parse`) and routed on that value. The router decides nothing
 decides (`bot.routes`); it picks the Discord way to ask and to answer:
 
 - a command that still needs its code takes a `.py` attachment or opens a form;
-- a button that opens a form (Submit solution) opens it for its problem;
+- a button that opens a form (Submit solution, Report a mistake, Resolve) opens it as a
+  modal (`bot.routes.form_of`), and its submission runs the form's command;
 - a command answers within `bot.routes.budget`, or is deferred ("thinking") and answered
   when done;
 - a failure of the adapter itself is logged in full with a short reference, and the user
@@ -25,12 +26,12 @@ from typing import Any
 import discord
 
 from adapters.discord.interactions import Asks, Inbound, Upload, parse
-from adapters.discord.render import code_form
+from adapters.discord.render import form_modal
 from adapters.discord.respond import answer_in_time, apologise, send_reply
 from bot.core import Studybot
 from bot.errors import BadArgument
 from bot.i18n import t
-from bot.routes import budget, code_option, form_of, needs_code
+from bot.routes import budget, code_form, code_option, form_of, needs_code
 from bot.text.code import NotUtf8, decode_source
 from bot.types import Invocation, Reply, Tone
 
@@ -68,18 +69,17 @@ class InteractionRouter:
             upload = next((u for u in inbound.uploads if u.option == taking.name), None)
             if upload is None:
                 subject = next(iter(options.values()), "")
-                await interaction.response.send_modal(
-                    code_form(inbound.command, subject, inbound.locale)
-                )
+                form = code_form(inbound.command, subject, inbound.locale)
+                await interaction.response.send_modal(form_modal(form))
                 return
             options[taking.name] = await self._read(upload, inbound)
         await self._answer(interaction, inbound.invocation(options=options))
 
     async def _click(self, interaction: discord.Interaction[Any], inbound: Inbound) -> None:
         assert inbound.action is not None  # a CLICK has its action
-        form = form_of(inbound.action)
+        form = form_of(inbound.action, inbound.locale)
         if form is not None:
-            await interaction.response.send_modal(code_form(*form, inbound.locale))
+            await interaction.response.send_modal(form_modal(form))
             return
         await self._answer(interaction, inbound.invocation(*inbound.action.invocation()))
 

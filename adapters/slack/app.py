@@ -4,7 +4,8 @@
     button `reveal:<id>`      -> Invocation("answer", {"id"}), answered ephemerally
     button `question:<id>`    -> Invocation("question", {"id"}), answered ephemerally
     button `submit:<id>`      -> the code modal for problem <id>
-    modal submission          -> Invocation("submit" | "run", {"problem", "code"})
+    button `report:<id>`      -> the modal reporting a mistake in item <id> (any `Form`)
+    modal submission          -> Invocation(<the form's command>, <its fields>)
     @studybot in a thread     -> the code of a problem posted with a Submit button
     @studybot <command>       -> the same as /study <command>
     App Home opened           -> views.publish of the personal view (home.py)
@@ -30,6 +31,7 @@ import asyncio
 import json
 import logging
 import re
+from collections.abc import Callable
 from typing import Any
 
 from slack_bolt.async_app import AsyncApp
@@ -42,19 +44,11 @@ from adapters.slack.deliver import Asker, answer, send_all, send_files
 from adapters.slack.home import home_for
 from adapters.slack.mrkdwn import from_message
 from adapters.slack.people import PLATFORM, People, Person
-from adapters.slack.render import (
-    CODE_BLOCK,
-    MODAL_CALLBACK,
-    PROBLEM_BLOCK,
-    as_study,
-    code_modal,
-    parse_action_id,
-    render,
-)
+from adapters.slack.render import MODAL_CALLBACK, as_study, form_modal, parse_action_id, render
 from bot.core import Studybot
 from bot.i18n import t
-from bot.routes import budget, form_of, problem_of, within
-from bot.types import Action, ActionKind, ChannelRef, Invocation, Notice, Reply
+from bot.routes import budget, code_form, form_of, form_options, problem_of, within
+from bot.types import Action, ActionKind, ChannelRef, Form, Invocation, Locale, Notice, Reply
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +75,7 @@ def build_app(
     listeners = Listeners(core, client, people, background)
     app.command(SLASH_COMMAND)(listeners.study)
     app.action(ACTIONS)(listeners.click)
-    app.view(MODAL_CALLBACK)(listeners.code_submitted)
+    app.view(MODAL_CALLBACK)(listeners.form_submitted)
     app.event("app_home_opened")(listeners.home_opened)
     app.event("app_mention")(listeners.mentioned)
     return app
@@ -105,10 +99,13 @@ class Listeners:
             await ack()
             meta = {"channel": channel_id, "team": command.get("team_id") or "",
                     "response_url": command.get("response_url") or ""}  # fmt: skip
+            command_name, subject = name.lower(), rest.strip()
             self._background.spawn(
-                self._open_modal(command["trigger_id"], name.lower(), rest.strip(), user_id, meta),
+                self._open_modal(command["trigger_id"],
+                                 lambda locale: code_form(command_name, subject, locale),
+                                 user_id, meta),
                 name=f"slack modal /{name}",
-            )
+            )  # fmt: skip
             return
         channel = ChannelRef(PLATFORM, channel_id, command.get("team_id"))
         work = asyncio.create_task(self._line(text, asker, command.get("user_name", ""), channel),
@@ -166,14 +163,14 @@ class Listeners:
         user_id = body["user"]["id"]
         channel_id = (body.get("channel") or {}).get("id")
         team = (body.get("team") or {}).get("id")
-        form = form_of(clicked)
-        if form is not None:
+        if form_of(clicked, Locale.EN) is not None:
             meta = {"channel": channel_id or "", "team": team or "",
                     "response_url": body.get("response_url") or ""}  # fmt: skip
             self._background.spawn(
-                self._open_modal(body["trigger_id"], *form, user_id, meta),
-                name=f"slack modal {form[0]}",
-            )
+                self._open_modal(body["trigger_id"], lambda locale: form_of(clicked, locale),
+                                 user_id, meta),
+                name=f"slack modal {clicked.kind.value}",
+            )  # fmt: skip
             return
         command, options = clicked.invocation()
         asker = Asker(user_id, channel_id, body.get("response_url"))
@@ -190,34 +187,41 @@ class Listeners:
         reply = as_study(await self._core.handle(inv))
         await answer(self._client, asker, reply, ephemeral=private)
 
-    # --- the code modal ----------------------------------------------------------------
+    # --- forms ------------------------------------------------------------------------
 
     async def _open_modal(
-        self, trigger_id: str, command: str, problem: str, user_id: str, meta: dict[str, str]
-    ) -> None:
+        self, trigger_id: str, make: Callable[[Locale], Form | None], user_id: str,
+        meta: dict[str, str],
+    ) -> None:  # fmt: skip
+        """Open the form `make` builds in the person's language."""
         person = await self._people.get(user_id)
-        view = code_modal(command, problem or None, person.locale, meta)
+        form = make(person.locale)
+        if form is None:
+            return
         try:
+            view = form_modal(form, person.locale, meta)
             await self._client.views_open(trigger_id=trigger_id, view=view)
         except SlackApiError as exc:  # an expired trigger: the person can simply try again
             log.warning("slack: views.open failed: %s", exc.response.get("error"))
 
-    async def code_submitted(
+    async def form_submitted(
         self, ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]
     ) -> None:
-        values: dict[str, Any] = view.get("state", {}).get("values", {})
-        code = _input(values, CODE_BLOCK)
-        meta: dict[str, str] = json.loads(view.get("private_metadata") or "{}")
+        """A form's inputs, read back by field name; an empty required one is pointed out in
+        the modal, which stays open. The answer goes where the form was opened from."""
+        values = _inputs(view.get("state", {}).get("values", {}))
+        meta: dict[str, Any] = json.loads(view.get("private_metadata") or "{}")
         user_id = body["user"]["id"]
-        if not code.strip():
+        empty = [name for name in meta.get("required", []) if not values.get(name, "").strip()]
+        if empty:
             locale = self._people.peek_locale(user_id)
-            await ack(response_action="errors", errors={CODE_BLOCK: t(locale, "slack.modal.empty")})
+            await ack(response_action="errors",
+                      errors={name: t(locale, "form.required") for name in empty})  # fmt: skip
             return
         await ack()
-        command = meta.get("command", "submit")
-        options = {"code": code}
-        if command == "submit":
-            options["problem"] = meta.get("problem") or _input(values, PROBLEM_BLOCK).strip()
+        command = str(meta.get("command") or "submit")
+        subject = str(meta.get("subject", meta.get("problem", "")))  # `problem`: before forms
+        options = form_options(command, subject, values)
         channel_id = meta.get("channel") or None
         asker = Asker(user_id, channel_id, meta.get("response_url") or None)
         team = meta.get("team") or (body.get("team") or {}).get("id")
@@ -291,5 +295,7 @@ def _wants_modal(command: str, rest: str) -> bool:
     return not words if command == "run" else len(words) <= 1
 
 
-def _input(values: dict[str, Any], block: str) -> str:
-    return str((values.get(block) or {}).get(block, {}).get("value") or "")
+def _inputs(values: dict[str, Any]) -> dict[str, str]:
+    """A view's inputs by block (each block holds one input, named as its block)."""
+    return {block: str((inputs.get(block) or {}).get("value") or "")
+            for block, inputs in values.items() if isinstance(inputs, dict)}  # fmt: skip

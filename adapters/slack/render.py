@@ -9,7 +9,8 @@ and where blocks cannot be shown.
 
 Buttons carry everything a click needs: `action_id` is `<kind>:<value>` (e.g.
 `reveal:python-gil`) and `value` is the question id, so a click on yesterday's post is routed
-statelessly after a restart (see `parse_action_id`).
+statelessly after a restart (see `parse_action_id`). A core `Form` becomes a modal view
+(`form_modal`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from bot.commands.spec import COMMANDS
 from bot.i18n import t
 from bot.text.split import split_markdown
 from bot.text.tables import tables_to_monospace
-from bot.types import Action, ActionKind, Field, Locale, Reply, Tone
+from bot.types import Action, ActionKind, Field, Form, FormField, Locale, Reply, Tone
 
 Block = dict[str, Any]
 
@@ -37,10 +38,10 @@ FIELDS_PER_SECTION = 10
 BUTTON_TEXT_LIMIT = 75
 BUTTONS_PER_BLOCK = 25
 TEXT_FALLBACK_LIMIT = 300
-CODE_INPUT_LIMIT = 3000
+CODE_INPUT_LIMIT = 3000  # characters of a plain_text_input: Slack allows no more
 MODAL_TITLE_LIMIT = 24
-MODAL_CALLBACK = "studybot_code"
-CODE_BLOCK = "code"
+MODAL_CALLBACK = "studybot_code"  # every form's (the first was for code; kept for open ones)
+CODE_BLOCK = "code"  # the code form's blocks, named by its fields
 PROBLEM_BLOCK = "problem"
 _COMMAND_SPAN = re.compile(r"`/(" + "|".join(spec.name for spec in COMMANDS) + r")\b")
 _MARKS = {Tone.INFO: "", Tone.USER_ERROR: ":warning: ", Tone.FAILURE: ":x: "}
@@ -159,36 +160,39 @@ def fallback_text(reply: Reply) -> str:
     return _cut(to_mrkdwn(first.strip("`# ")), TEXT_FALLBACK_LIMIT)
 
 
-def code_modal(
-    command: str, problem: str | None, locale: Locale, metadata: dict[str, str]
-) -> Block:
-    """The modal that takes code: `/study submit <problem>`, `/study run`, Submit buttons."""
-    title = t(locale, f"slack.modal.{command}")
-    blocks: list[Block] = []
-    if problem:
-        blocks.append(section(t(locale, "slack.modal.problem", id=problem)))
-    elif command == "submit":
-        blocks.append({
-            "type": "input", "block_id": PROBLEM_BLOCK,
-            "label": plain(t(locale, "slack.modal.problem_label")),
-            "element": {"type": "plain_text_input", "action_id": PROBLEM_BLOCK, "max_length": 100},
-        })  # fmt: skip
-    blocks.append({
-        "type": "input", "block_id": CODE_BLOCK,
-        "label": plain(t(locale, "slack.modal.code")),
-        "hint": plain(t(locale, "slack.modal.hint")),
-        "element": {"type": "plain_text_input", "action_id": CODE_BLOCK, "multiline": True,
-                    "max_length": CODE_INPUT_LIMIT, "focus_on_load": True},
-    })  # fmt: skip
+def form_modal(form: Form, locale: Locale, metadata: dict[str, str]) -> Block:
+    """A core `Form` as a modal view: `intro` as a section, then an input block per field,
+    each block and its input named by the field. `private_metadata` carries `metadata` (where
+    the answer goes), the form's command and subject, and which fields must not be empty,
+    so a submission is read back with no state kept (`Listeners.form_submitted`)."""
+    blocks: list[Block] = [section(to_mrkdwn(form.intro))] if form.intro else []
+    blocks += [_input_block(field, first=i == 0) for i, field in enumerate(form.fields)]
+    required = [field.name for field in form.fields if field.required]
     return {
         "type": "modal",
         "callback_id": MODAL_CALLBACK,
-        "title": plain(_cut(title, MODAL_TITLE_LIMIT)),
+        "title": plain(_cut(form.title, MODAL_TITLE_LIMIT)),
         "submit": plain(_cut(t(locale, "slack.modal.send"), MODAL_TITLE_LIMIT)),
         "close": plain(_cut(t(locale, "slack.modal.cancel"), MODAL_TITLE_LIMIT)),
-        "private_metadata": json.dumps({**metadata, "command": command, "problem": problem or ""}),
+        "private_metadata": json.dumps({**metadata, "command": form.command,
+                                        "subject": form.subject, "required": required}),
         "blocks": blocks,
-    }
+    }  # fmt: skip
+
+
+def _input_block(field: FormField, *, first: bool) -> Block:
+    element: Block = {"type": "plain_text_input", "action_id": field.name,
+                      "multiline": field.multiline,
+                      "max_length": min(field.max_length, CODE_INPUT_LIMIT)}  # fmt: skip
+    if field.value:
+        element["initial_value"] = field.value
+    if first:
+        element["focus_on_load"] = True
+    block: Block = {"type": "input", "block_id": field.name, "label": plain(field.label),
+                    "optional": not field.required, "element": element}  # fmt: skip
+    if field.hint:
+        block["hint"] = plain(field.hint)
+    return block
 
 
 def home_view(replies: Iterable[Reply]) -> Block:

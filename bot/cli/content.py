@@ -1,5 +1,6 @@
 """`studybot content ...`: validate the bank, load it into SQLite, import interview reports,
-and measure how well each problem's tests kill mutants of its reference."""
+measure how well each problem's tests kill mutants of its reference, and list the mistakes
+members reported in its items (`feedback`, bot/cli/feedback.py)."""
 
 from __future__ import annotations
 
@@ -174,9 +175,11 @@ def load() -> None:
 
 
 def _register_import() -> None:
+    from bot.cli.feedback import feedback
     from bot.cli.importing import import_command  # (it imports content's own module)
 
     content.add_command(import_command)
+    content.add_command(feedback)
 
 
 _register_import()

@@ -11,6 +11,7 @@ from bot.community.moderation import Moderation
 from bot.grading.service import Grading
 from bot.learning.ledger import Ledger
 from bot.learning.scores import Scores
+from bot.mistakes.service import Mistakes
 from bot.ports import Clock
 from bot.review.reviews import Reviews
 from bot.scheduler import Scheduler
@@ -44,3 +45,4 @@ class Context:
     painter: Painter | None = None  # None: replies carry no pictures (some tests)
     imports: Imports | None = None  # the community bank (`/import`, `/drafts`)
     moderation: Moderation | None = None
+    mistakes: Mistakes | None = None  # None: no reported mistakes (some tests)

@@ -40,10 +40,13 @@ def explain_action(qid: str, owner: User, locale: Locale) -> Action:
 
 
 async def with_ratings(ctx: Context, inv: Invocation, q: Question, reply: Reply) -> Reply:
-    """`reply` (an explanation) with the reader's rating buttons after its own."""
+    """`reply` (an explanation) with the reader's rating buttons after its own (but before
+    Report a mistake, which stays last)."""
     seen = await ctx.reviews.reviews_of(inv.user, q.id)
     rates = rating_actions(q.id, seen, inv.user, inv.locale)
-    return dataclasses.replace(reply, actions=(*reply.actions, *rates))
+    last = tuple(a for a in reply.actions if a.kind is ActionKind.REPORT_MISTAKE)
+    first = tuple(a for a in reply.actions if a.kind is not ActionKind.REPORT_MISTAKE)
+    return dataclasses.replace(reply, actions=(*first, *rates, *last))
 
 
 async def rate(ctx: Context, inv: Invocation) -> Reply:

@@ -10,6 +10,7 @@ import enum
 from dataclasses import dataclass
 
 from bot.i18n import t
+from bot.mistakes import NOTE_LIMIT, QUOTE_LIMIT, TEXT_LIMIT
 from bot.types import Locale
 
 LANGUAGES = tuple(locale.value for locale in Locale)  # the content's languages: en, zh
@@ -42,6 +43,9 @@ class OptionSpec:
     multiline: bool = False
     # Other words accepted for a choice, as its label reads ("explained" for qa): alias, choice.
     aliases: tuple[tuple[str, str], ...] = ()
+    # Free text up to this many characters (a reported mistake): not folded, and longer
+    # than an ordinary option's cap allows (0: an ordinary option, or a `rest` one uncapped).
+    max_length: int = 0
 
     def canonical(self, value: str) -> str:
         """`value` as one of `choices` if it is one or an alias of one (else as given)."""
@@ -167,6 +171,16 @@ COMMANDS: tuple[CommandSpec, ...] = (
                    aliases=(("explained", "qa"), ("问答", "qa"), ("编程", "coding")),
                    only_for=("edit",)),
     ), positional=2),
+    CommandSpec("report", "cmd.report", (
+        OptionSpec("id", "opt.id", required=True, suggest=Suggest.QUESTION),
+        OptionSpec("text", "opt.mistake_text", required=True, rest=True, max_length=TEXT_LIMIT),
+        OptionSpec("quote", "opt.report_quote", max_length=QUOTE_LIMIT),
+    )),
+    CommandSpec("reports", "cmd.reports", (OptionSpec("page", "opt.page"),)),
+    CommandSpec("resolve", "cmd.resolve", (
+        OptionSpec("report", "opt.report_id", required=True),
+        OptionSpec("note", "opt.report_note", required=True, rest=True, max_length=NOTE_LIMIT),
+    )),
     CommandSpec("help", "cmd.help"),
 )  # fmt: skip
 

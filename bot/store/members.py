@@ -8,6 +8,10 @@ not members, and stay.
 What a member shared with a server (`SHARED`: the questions of their reports, drafts and
 published items, and the reports that asked a question the bank had) belongs to the server
 too: it stays, without the member's name or id.
+
+A reported mistake (`mistake_reports`) is about the bank, not its reporter: forgetting a
+member clears their id and name from the reports they filed or resolved (`ANONYMISED`), and
+the text stays for the bank's sake.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ SHARED = {"server_items": ("shared_by", "shared_name"), "question_asks": ("share
 # A moderator's decisions stay too (a server's items are its members'), without their id.
 _UNDECIDED = """UPDATE server_items SET decided_by = NULL
                  WHERE shared_platform = ? AND decided_by = ?"""
+# Tables whose rows outlive a member, their name and id cleared: how a row names its member.
+ANONYMISED = {"mistake_reports": ("reporter_platform", "reporter_id", "reporter_name")}
 
 
 class MemberData:
@@ -46,10 +52,15 @@ class MemberData:
             sql = f"SELECT count(*) FROM {table} WHERE platform = ? AND user_id = ?"
             row = await self._db.fetch_one(sql, (user.platform, user.id))
             counts[table] = int(row[0]) if row else 0
+        for table, (platform, member, _) in ANONYMISED.items():
+            sql = f"SELECT count(*) FROM {table} WHERE {platform} = ? AND {member} = ?"
+            row = await self._db.fetch_one(sql, (user.platform, user.id))
+            counts[table] = int(row[0]) if row else 0
         return counts
 
     async def forget(self, user: User) -> dict[str, int]:
-        """Delete every row about `user`, in one transaction; how many went from each table."""
+        """Delete every row about `user` and clear their name and id where a row stays, in
+        one transaction; how many rows went or were cleared in each table."""
         deleted = {}
         async with self._db.transaction():
             for table in PERSONAL:
@@ -64,6 +75,13 @@ class MemberData:
                     (user.platform, user.id),
                 )
             await self._db.execute(_UNDECIDED, (user.platform, user.id))
+            for table, (platform, member, name) in ANONYMISED.items():
+                deleted[table] = await self._db.execute(
+                    f"UPDATE {table} SET {member} = NULL, {name} = NULL "
+                    f"WHERE {platform} = ? AND {member} = ?",
+                    (user.platform, user.id),
+                )
+            await self._db.execute(_RESOLVER_FORGOTTEN, (user.platform, user.id))
             await self._db.execute(_COUNT_FORGET, (FORGETS,))
         return deleted
 
@@ -71,3 +89,8 @@ class MemberData:
 # Every process's warm leaderboards watch this count and start again when it moves.
 _COUNT_FORGET = """INSERT INTO meta (key, value) VALUES (?, '1') ON CONFLICT (key) DO UPDATE
                    SET value = CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)"""
+
+# A moderator forgotten: the reports they resolved keep the note, not who wrote it (a report
+# is resolved in its own server, so on the reporter's platform).
+_RESOLVER_FORGOTTEN = """UPDATE mistake_reports SET resolver_id = NULL, resolver_name = NULL
+                         WHERE reporter_platform = ? AND resolver_id = ?"""

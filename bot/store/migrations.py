@@ -367,9 +367,32 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX report_imports_member ON report_imports (platform, user_id, imported_at);
     """,
-    # 16: reserved (mistakes members report in explanations).
+    # 16: mistakes members report in explanations (bot/store/mistakes.py): the item, the
+    # server it was reported in, the reporter (id and name cleared by /forget me, the text
+    # kept), their language, what is wrong and the sentence quoted; open until a moderator of
+    # that server resolves it with a note. Indexed for a server's open reports and for a
+    # member's recent ones (their rate limit).
     """
-    SELECT 1;
+    CREATE TABLE mistake_reports (
+        id                INTEGER PRIMARY KEY,
+        question_id       TEXT NOT NULL,
+        server            TEXT NOT NULL,
+        reporter_platform TEXT NOT NULL,
+        reporter_id       TEXT,
+        reporter_name     TEXT,
+        locale            TEXT NOT NULL,
+        quote             TEXT NOT NULL,
+        body              TEXT NOT NULL,
+        created_at        TEXT NOT NULL,
+        state             TEXT NOT NULL CHECK (state IN ('open', 'resolved')),
+        resolver_id       TEXT,
+        resolver_name     TEXT,
+        note              TEXT,
+        resolved_at       TEXT
+    );
+    CREATE INDEX mistake_reports_server ON mistake_reports (server, state, id);
+    CREATE INDEX mistake_reports_reporter
+        ON mistake_reports (reporter_platform, reporter_id, created_at);
     """,
     # 17: reserved (answers from the group).
     """

@@ -9,7 +9,7 @@ import itertools
 from bot.i18n import t
 from bot.scheduler import Scheduler
 from bot.store.db import Database
-from bot.types import Locale
+from bot.types import Action, ActionKind, Locale
 from tests.fakes import FakeAdapter, FakeClock
 from tests.schedule.test_scheduler import add, at, make, question_id, utc
 
@@ -81,3 +81,6 @@ async def test_a_pool_of_one_repeats_it_and_says_so_in_chinese(
     bodies = [reply.body for reply in posts]
     said = t(Locale.ZH, "schedule.new_round")
     assert [said in body for body in bodies] == [False, True, True]
+    reveals = [s.reply for s in adapter.sent if s.thread_of is not None]  # each answer
+    assert reveals and all(reply.actions[-1] == Action(ActionKind.REPORT_MISTAKE, "报告错误",
+                           "python-gil") for reply in reveals)  # can be reported  # fmt: skip

@@ -374,6 +374,7 @@ class DiscordStub:
         data: Json,
         *,
         admin: bool = False,
+        moderator: bool = False,
         locale: str = "en-US",
         guild_locale: str = "en-US",
         message: Json | None = None,
@@ -381,14 +382,14 @@ class DiscordStub:
         member: tuple[str, str] = ("7001", "alice"),
         guild_id: str = GUILD_ID,
     ) -> str:
-        """Deliver an INTERACTION_CREATE from a member (id, name: alice unless told);
-        returns the interaction id."""
+        """Deliver an INTERACTION_CREATE from a member (id, name: alice unless told), with
+        Manage Server if `admin`, Manage Messages if `moderator`; returns the interaction id."""
         iid = self.next_id()
         member = {
             "user": user(*member),
             "roles": [],
             "joined_at": TIMESTAMP,
-            "permissions": str(1 << 5 if admin else 1 << 10),
+            "permissions": str((1 << 5 if admin else 1 << 10) | (1 << 13 if moderator else 0)),
             "deaf": False,
             "mute": False,
             "flags": 0,

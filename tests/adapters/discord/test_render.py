@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from adapters.discord.render import buttons, code_form, custom_id, parse_custom_id, render
+from adapters.discord.render import buttons, custom_id, form_modal, parse_custom_id, render
+from bot.routes import code_form
 from bot.types import Action, ActionKind, Field, Locale, Reply, Tone
 
 
@@ -71,7 +72,7 @@ async def test_buttons_route_statelessly_and_are_kept_out_of_the_view_store() ->
 
 
 async def test_the_code_form_fits_discord_and_names_its_route() -> None:
-    form = code_form("submit", "a-very-long-problem-identifier-for-testing", Locale.ZH)
+    form = form_modal(code_form("submit", "a-very-long-problem-identifier-for-testing", Locale.ZH))
     assert form.custom_id == "code:submit:a-very-long-problem-identifier-for-testing"
     assert len(form.title) <= 45 and form.title.startswith("提交：")
     assert form.is_finished()  # routed by custom_id: discord.py keeps no copy

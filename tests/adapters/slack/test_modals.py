@@ -43,7 +43,7 @@ async def test_submit_opens_a_modal_for_the_problem_and_its_code_reaches_the_cor
     code_input = next(b for b in view["blocks"] if b.get("block_id") == CODE_BLOCK)["element"]
     assert code_input["multiline"] and code_input["max_length"] == 3000
     meta = json.loads(view["private_metadata"])
-    assert meta["problem"] == "fast-power" and meta["channel"] == CHANNEL
+    assert meta["subject"] == "fast-power" and meta["channel"] == CHANNEL
 
     empty = interactive(submission(view, "   "))
     status, _, body = await post_signed(http, http_slack, empty)
@@ -82,4 +82,4 @@ async def test_the_submit_button_opens_the_modal_for_its_problem(
     assert status == 200
     opened = await stub.wait_call("views.open")
     assert opened.params["trigger_id"] == "t-3"
-    assert json.loads(opened.params["view"]["private_metadata"])["problem"] == "fast-power"
+    assert json.loads(opened.params["view"]["private_metadata"])["subject"] == "fast-power"
