@@ -10,7 +10,9 @@ portable but one, a question's topics and sources gathered as JSON in the same r
 (`_AGGREGATES`: SQLite's json_group_array, PostgreSQL's json_agg). Search goes to the
 engine's index (`bot.store.search_index`), which answers with ids; the store reads those
 questions by id. Lists are ordered by id: byte order on SQLite, and on PostgreSQL the
-database's collation (the same under C or C.UTF-8).
+database's collation (the same under C or C.UTF-8). How often each question was asked is
+counted by `bot.store.asked`, which these reads call and whose `asks` relation orders
+`/questions sort:asked`.
 """
 
 from __future__ import annotations
@@ -18,15 +20,18 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from bot.search.tokens import fold, query_tokens
 from bot.store import quiz_json
+from bot.store.asked import asked_of, asks_sql, counts_of
 from bot.store.db import Database, Row
 from bot.store.search_index import SearchIndex, index_for
 from bot.types import (
+    Asked,
     Difficulty,
     Kind,
+    ListOrder,
     Locale,
     Question,
     SearchHit,
@@ -100,17 +105,43 @@ class QuestionStore:
         difficulty: Difficulty | None = None,
         offset: int = 0,
         limit: int = 10,
+        order: ListOrder = ListOrder.LEVEL,
+        server: str | None = None,
     ) -> tuple[int, list[Question]]:
         """How many live questions match, and `limit` of them from `offset`: easiest first,
-        then by id, so pages are stable while the bank is unchanged."""
+        or (`ListOrder.ASKED`) most often asked in `server` first; then by id, so pages are
+        stable while the bank is unchanged."""
         where, params = live_filters(kind, topic, difficulty)
         count = await self._count(where, params)
-        order = "CASE difficulty WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, id"
-        sql = (
-            f"SELECT {self._columns} FROM questions WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?"
-        )
+        if order is ListOrder.ASKED:
+            found = await self._most_asked(where, params, offset, limit, server)
+            return count, [_question(r) for r in found]
+        order_by = "CASE difficulty WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, id"
+        sql = f"""SELECT {self._columns} FROM questions WHERE {where}
+                  ORDER BY {order_by} LIMIT ? OFFSET ?"""
         found = await self._db.fetch_all(sql, (*params, limit, offset))
         return count, [_question(r) for r in found]
+
+    async def _most_asked(self, where: str, params: tuple[str, ...], offset: int, limit: int,
+                          server: str | None) -> list[Row]:  # fmt: skip
+        """A page of the live questions `where` allows, most distinct reports first: the
+        counts are grouped once (`bot.store.asked`) and joined, not counted row by row."""
+        cte, cte_params = asks_sql(server)
+        sql = f"""WITH {cte}, asked AS (SELECT question_id, count(DISTINCT report) AS reports
+                                         FROM asks GROUP BY question_id)
+                  SELECT {self._columns} FROM questions
+                  LEFT JOIN asked ON asked.question_id = questions.id WHERE {where}
+                  ORDER BY coalesce(asked.reports, 0) DESC, id LIMIT ? OFFSET ?"""
+        return await self._db.fetch_all(sql, (*cte_params, *params, limit, offset))
+
+    async def asked(self, question_id: str, server: str | None = None) -> Asked:
+        """How often `question_id` was asked, as seen from `server` (`bot.store.asked`)."""
+        return await asked_of(self._db, question_id, server)
+
+    async def asked_counts(self, question_ids: Sequence[str],
+                           server: str | None = None) -> dict[str, int]:  # fmt: skip
+        """Distinct reports per question, for a listing, in one query (0s left out)."""
+        return await counts_of(self._db, question_ids, server)
 
     async def ids_matching(
         self, *, kind: Kind | None = None, topic: str | None = None
