@@ -98,3 +98,13 @@ async def test_the_sort_has_chinese_names_and_a_clear_reply_when_wrong(
     assert wrong.tone is Tone.USER_ERROR and "level, asked" in wrong.body, wrong.body
     level = await line(app, "/questions")
     assert ids(level)[:3] == ["often-01", "often-02", "often-03"]  # the default: easiest first
+
+
+async def test_search_hits_say_how_often_asked(app: App, content_dir: Path) -> None:
+    await _bank(app, content_dir)
+    english = await line(app, "/search many-companies")
+    assert english.body.splitlines()[0] == "1. **张量并行怎么切？** `many-companies` · asked ×6"
+    chinese = await line(app, "/search 自己写的题", Locale.ZH)
+    assert chinese.body.splitlines()[0] == "1. **自己写的题** `written-here`"  # no report
+    kv = await line(app, "/search kv-cache-size", Locale.ZH)
+    assert kv.body.splitlines()[0].endswith("`kv-cache-size` · 考频 3")
