@@ -219,8 +219,8 @@ def asked_fields(asked: Asked | None, locale: Locale) -> tuple[Field, ...]:
 
 
 def asked_line(asked: Asked, locale: Locale) -> str:
-    """ "Asked in 3 reports · ByteDance (first round), Alibaba +2 more": the count, then the
-    companies most reports name (a bounded list), each with its rounds."""
+    """The count, then the companies most reports name (a bounded list), each with its
+    rounds: `Asked in 6 reports · ByteDance (first round), Alibaba, NIO +2 more`."""
     key = "asked.one" if asked.reports == 1 else "asked.many"
     line = t(locale, key, count=asked.reports)
     if not asked.companies:
