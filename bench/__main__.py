@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 from bench import (
+    asked,
     bank,
     cards,
     discord,
@@ -41,6 +42,7 @@ SUITES = {
     "reports": reports.main,
     "numpy": numpy_gate.main,
     "cards": cards.main,
+    "asked": asked.main,
 }
 
 if __name__ == "__main__":

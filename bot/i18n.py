@@ -286,6 +286,15 @@ CATALOG: dict[str, tuple[str, str]] = {
     "browse.bad_page": ("`page:{page}` is not a page number: give a whole number from 1, "
                         "e.g. `page:2`.",
                         "`page:{page}` 不是页码：请给出从 1 开始的整数，例如 `page:2`。"),
+    # how often a question was asked: on its card and in `/questions`
+    "opt.sort": ("order: level (easiest first) or asked (most asked first)",
+                 "排序：level（由易到难）或 asked（问得最多的在前）"),
+    "label.asked": ("Frequency", "考频"),
+    "asked.one": ("Asked in {count} report", "被 {count} 篇面经问到"),
+    "asked.many": ("Asked in {count} reports", "被 {count} 篇面经问到"),
+    "asked.more": ("+{count} more", "等另 {count} 家"),
+    "browse.asked": ("asked ×{count}", "考频 {count}"),
+    "browse.by_asked": ("most asked first", "按考频"),
     "topics.line": ("`{topic}`{name}: {count} question(s)", "`{topic}`{name}：{count} 题"),
     "topics.hint": ("Pick one with `/question topic:<topic>`, or list them all with "
                     "`/questions topic:<topic>`.",

@@ -68,6 +68,33 @@ class Source:
 
 
 @dataclass(frozen=True, slots=True)
+class AskedAt:
+    """A company among the reports that asked a question, and the rounds they name (in the
+    reports' words: 一面, 二面 ...)."""
+
+    company: str
+    rounds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """How often a question was asked: the distinct interview reports that mention it, and
+    the companies those reports name, most reports first. An item written for the bank,
+    and not since reported, has `Asked()`: no reports."""
+
+    reports: int = 0
+    companies: tuple[AskedAt, ...] = ()
+
+
+class ListOrder(enum.StrEnum):
+    """How `/questions` orders the bank: easiest first (`level`, the default) or most often
+    asked first (`asked`); ties by id either way, so pages are stable."""
+
+    LEVEL = "level"
+    ASKED = "asked"
+
+
+@dataclass(frozen=True, slots=True)
 class Bilingual:
     """A short text in both languages, as a quick check states it."""
 

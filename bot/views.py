@@ -17,16 +17,31 @@ from dataclasses import dataclass
 from bot.content.topics import chinese_name
 from bot.i18n import in_english, t
 from bot.quiz import QuizView, Tally
-from bot.types import Action, ActionKind, Bilingual, Field, Kind, Locale, Question, Reply
+from bot.types import (
+    Action,
+    ActionKind,
+    Asked,
+    Bilingual,
+    Field,
+    Kind,
+    Locale,
+    Question,
+    Reply,
+)
 
 NEW_LINE = "\n"  # between a bilingual post's two versions of a longer text
+SHOWN_COMPANIES, SHOWN_ROUNDS = 3, 3  # the asked line names so many, then says how many more
+NAME_LIMIT = 24  # characters of a company or round name shown (a report's words, unchecked)
+ROUNDS = ("一面", "二面", "三面", "四面", "终面", "HR面")  # in interview order; others after
 
 
 def question_reply(q: Question, locale: Locale, lang: Locale | None = None,
-                   quiz: QuizView | None = None, also: Locale | None = None) -> Reply:  # fmt: skip
+                   quiz: QuizView | None = None, also: Locale | None = None,
+                   asked: Asked | None = None) -> Reply:  # fmt: skip
     """A question, without its answer, with a button that reveals it; a daily post with a
     `quiz` asks its quick check instead, with a button per option (the answer follows in
-    the thread, so there is nothing to reveal early)."""
+    the thread, so there is nothing to reveal early). With `asked` (`bot.store.asked`), a
+    field says how many reports asked it and where, when any did."""
     lang = lang or locale
     if q.kind is Kind.CODING:
         body = q.prompt_in(lang) or ""
@@ -43,7 +58,7 @@ def question_reply(q: Question, locale: Locale, lang: Locale | None = None,
     return Reply(
         title=_Langs(lang, also).title(q),
         body=body,
-        fields=_fields(q, locale),
+        fields=(*_fields(q, locale), *asked_fields(asked, locale)),
         actions=(*actions, *switch),
         footer=sources_line(q, locale),
     )
@@ -200,3 +215,41 @@ def _fields(q: Question, locale: Locale) -> tuple[Field, ...]:
         Field(t(locale, "label.difficulty"), t(locale, f"difficulty.{q.difficulty.value}")),
         Field(t(locale, "label.topics"), topic_names(q.topics, locale)),
     )
+
+
+def asked_fields(asked: Asked | None, locale: Locale) -> tuple[Field, ...]:
+    """The card's "asked in N reports" field, or none when no report asked it."""
+    if asked is None or asked.reports < 1:
+        return ()
+    return (Field(t(locale, "label.asked"), asked_line(asked, locale), False),)
+
+
+def asked_line(asked: Asked, locale: Locale) -> str:
+    """The count, then the companies most reports name (a bounded list), each with its
+    rounds: `Asked in 6 reports · ByteDance (first round), Alibaba, NIO +2 more`."""
+    key = "asked.one" if asked.reports == 1 else "asked.many"
+    line = t(locale, key, count=asked.reports)
+    if not asked.companies:
+        return line
+    comma = "、" if locale is Locale.ZH else ", "
+    shown = [_company(c.company, c.rounds, locale) for c in asked.companies[:SHOWN_COMPANIES]]
+    more = len(asked.companies) - SHOWN_COMPANIES
+    rest = f" {t(locale, 'asked.more', count=more)}" if more > 0 else ""
+    return f"{line} · {comma.join(shown)}{rest}"
+
+
+def _company(company: str, rounds: tuple[str, ...], locale: Locale) -> str:
+    ordered = sorted(rounds, key=lambda r: (ROUNDS.index(r) if r in ROUNDS else len(ROUNDS), r))
+    names = [_name(r, locale) for r in ordered[:SHOWN_ROUNDS]]
+    names += ["…"] if len(ordered) > SHOWN_ROUNDS else []
+    if not names:
+        return _name(company, locale)
+    if locale is Locale.ZH:
+        return f"{_name(company, locale)}（{'、'.join(names)}）"
+    return f"{_name(company, locale)} ({', '.join(names)})"
+
+
+def _name(name: str, locale: Locale) -> str:
+    """A company or round as the reader names it, never longer than `NAME_LIMIT`."""
+    shown = in_english(name) if locale is Locale.EN else name
+    return shown if len(shown) <= NAME_LIMIT else shown[: NAME_LIMIT - 1] + "…"

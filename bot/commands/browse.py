@@ -1,9 +1,11 @@
-"""`/questions [topic] [difficulty] [kind] [page]`: the bank as a list, a page at a time.
+"""`/questions [topic] [difficulty] [kind] [page] [sort]`: the bank as a list, a page at a time.
 
-Pages hold `PAGE_SIZE` items, easiest first. The previous and next buttons carry the whole
-listing in their value (`topic=gpu;page=2`), so they need no state and keep working after a
-restart; a page past the end says how many there are and which is the last (a page number of
-any length is read, but never echoed whole).
+Pages hold `PAGE_SIZE` items, easiest first, or with `sort:asked` most often asked first
+(`bot.store.asked`: distinct interview reports, as the asking server counts them); each line
+says how many reports asked it, the page's counts read in one query. The previous and next
+buttons carry the whole listing in their value (`topic=gpu;sort=asked;page=2`), so they need
+no state and keep working after a restart; a page past the end says how many there are and
+which is the last (a page number of any length is read, but never echoed whole).
 """
 
 from __future__ import annotations
@@ -15,20 +17,21 @@ from bot.commands.lookup import difficulty_of, kind_of, topic_of
 from bot.content.topics import chinese_name
 from bot.errors import BadArgument, NotFound
 from bot.i18n import t
-from bot.types import Action, Invocation, Locale, Question, Reply
+from bot.types import Action, Invocation, ListOrder, Locale, Question, Reply
 
 PAGE_SIZE = 10
 MAX_PAGE = 100_000  # pages are counted up to here; a number past it is past every list
-FILTERS = ("topic", "difficulty", "kind")
+FILTERS = ("topic", "difficulty", "kind", "sort")
 
 
 async def questions(ctx: Context, inv: Invocation) -> Reply:
     topic, difficulty, kind = await topic_of(ctx, inv), difficulty_of(inv), kind_of(inv)
     page = _page(inv)
     offset = (min(page, MAX_PAGE) - 1) * PAGE_SIZE  # past any list: the database's int is 64-bit
+    order, server = ListOrder(inv.options.get("sort") or ListOrder.LEVEL), inv.channel.server
     total, items = await ctx.store.browse(kind=kind, topic=topic, difficulty=difficulty,
-                                          offset=offset, limit=PAGE_SIZE,
-                                          server=inv.channel.server)  # fmt: skip
+                                          offset=offset, limit=PAGE_SIZE, order=order,
+                                          server=server)  # fmt: skip
     filters = {k: inv.options[k] for k in FILTERS if inv.options.get(k)}
     if topic is not None:  # by its slug: ASCII, short, the same in every language
         filters["topic"] = topic
@@ -40,7 +43,8 @@ async def questions(ctx: Context, inv: Invocation) -> Reply:
         shown = str(page) if page < MAX_PAGE else f"{str(page)[:8]}…"  # not 20 digits echoed
         raise BadArgument(t(inv.locale, "browse.past_end", page=shown, pages=pages))
     first = offset + 1
-    lines = [_line(q, inv.locale) for q in items]
+    asked = await ctx.store.asked_counts([q.id for q in items], server)
+    lines = [_line(q, inv.locale, asked.get(q.id, 0)) for q in items]
     return Reply(
         title=_title(inv.locale, topic, filters),
         body="\n".join(lines),
@@ -67,14 +71,17 @@ def _title(locale: Locale, topic: str | None, filters: dict[str, str]) -> str:
         parts.append(t(locale, f"difficulty.{filters['difficulty']}"))
     if "kind" in filters:
         parts.append(t(locale, f"kind.{filters['kind']}"))
+    if filters.get("sort") == ListOrder.ASKED:
+        parts.append(t(locale, "browse.by_asked"))
     shown = " · ".join(p for p in parts if p)
     return t(locale, "browse.filtered", filters=shown) if shown else t(locale, "browse.title")
 
 
-def _line(q: Question, locale: Locale) -> str:
+def _line(q: Question, locale: Locale, asked: int) -> str:
     level = t(locale, f"difficulty.{q.difficulty.value}")
     kind = f" · {t(locale, 'kind.coding')}" if q.kind.value == "coding" else ""
-    return f"`{q.id}` {q.display_title(locale)} · {level}{kind}"
+    reports = f" · {t(locale, 'browse.asked', count=asked)}" if asked else ""
+    return f"`{q.id}` {q.display_title(locale)} · {level}{kind}{reports}"
 
 
 def _turns(locale: Locale, filters: dict[str, str], page: int,

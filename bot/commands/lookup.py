@@ -27,7 +27,8 @@ async def question(ctx: Context, inv: Invocation) -> Reply:
         raise BadArgument(t(inv.locale, "error.id_and_filters"))
     shown = await get_or_suggest(ctx, inv, qid) if qid else await _next_for(ctx, inv)
     await ctx.seen.record(inv.user, shown.id, ctx.clock.now())
-    return question_reply(shown, inv.locale, _lang(inv))
+    asked = await ctx.store.asked(shown.id, inv.channel.server)
+    return question_reply(shown, inv.locale, _lang(inv), asked=asked)
 
 
 async def answer(ctx: Context, inv: Invocation) -> Reply:

@@ -97,6 +97,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("kind", "opt.kind", choices=("qa", "coding"),
                    aliases=(("explained", "qa"), ("问答", "qa"), ("编程", "coding"))),
         OptionSpec("page", "opt.page"),
+        OptionSpec("sort", "opt.sort", choices=("level", "asked"),
+                   aliases=(("asked-most", "asked"), ("most-asked", "asked"),
+                            ("popular", "asked"), ("问得最多", "asked"), ("最常问", "asked"),
+                            ("考频", "asked"), ("高频", "asked"), ("difficulty", "level"),
+                            ("easiest", "level"), ("难度", "level"), ("由易到难", "level"))),
     )),
     CommandSpec("answer", "cmd.answer", (
         OptionSpec("id", "opt.id", required=True, suggest=Suggest.QUESTION),

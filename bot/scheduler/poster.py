@@ -32,7 +32,7 @@ from bot.scheduler.reads import TickReads
 from bot.store.quizzes import QuizStore
 from bot.store.schedules import Part, Post, ScheduleStore
 from bot.store.submissions import SubmissionStore
-from bot.types import Kind, Locale, MessageRef, Question, Reply
+from bot.types import Asked, Kind, Locale, MessageRef, Question, Reply
 from bot.views import answer_reply, question_reply
 
 log = logging.getLogger(__name__)
@@ -124,7 +124,9 @@ class Poster:
             raise DeliveryError(f"question {post.question_id} is gone", permanent=True)
         if post.part == "question":
             new_round = await reads.starts_cycle(post)
-            return question_post_reply(question, schedule, post.slot, Tally(), new_round), None
+            reports = await reads.reports(question.id, schedule.channel.server)
+            return question_post_reply(question, schedule, post.slot, Tally(), new_round,
+                                       reports), None  # fmt: skip
         asked = await self._ledger.question_post(post.schedule_id, post.slot)
         thread = (
             MessageRef(schedule.channel, asked.message_id) if asked and asked.message_id else None
@@ -157,14 +159,16 @@ class Poster:
 
 
 def question_post_reply(question: Question, schedule: Schedule, slot: str, tally: Tally,
-                        new_round: bool = False) -> Reply:  # fmt: skip
+                        new_round: bool = False, asked: Asked | None = None) -> Reply:  # fmt: skip
     """A daily post of `question`: an explained question asks its quick check (if it has
     one) with the channel's tally; a coding problem keeps its Submit button. The first post
-    of a new cycle says that the pool was used up and starts again."""
+    of a new cycle says that the pool was used up and starts again. `asked`: how often the
+    question was asked, as the channel's server counts it (the card's asked line)."""
     at = QuizPost(schedule.id, slot)
     shown = shown_for(question, at) if question.kind is Kind.QA else None
     quiz = QuizView(at, shown, tally) if shown is not None else None
-    reply = question_reply(question, schedule.locale, quiz=quiz, also=_also(schedule))
+    reply = question_reply(question, schedule.locale, quiz=quiz, also=_also(schedule),
+                           asked=asked)  # fmt: skip
     if not new_round:
         return reply
     return dataclasses.replace(reply, body=f"{t(schedule.locale, 'schedule.new_round')}\n\n"

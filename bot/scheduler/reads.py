@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from bot.schedule.model import Cycle
 from bot.store.questions import QuestionStore
 from bot.store.schedules import Post, ScheduleStore
-from bot.types import Kind, Question
+from bot.types import Asked, Kind, Question
 
 
 class TickReads:
@@ -23,6 +23,7 @@ class TickReads:
         self._cycles: dict[tuple[int, Kind], Cycle] = {}
         self._pools: dict[tuple[Kind, str | None, str], list[str]] = {}
         self._texts: dict[str, asyncio.Task[Question | None]] = {}
+        self._reports: dict[tuple[str, str], Asked] = {}
 
     async def prefetch_cycles(self, schedule_ids: Iterable[int]) -> None:
         """Read the cycles of every schedule due in this tick, in one query."""
@@ -64,3 +65,10 @@ class TickReads:
             read = self._questions.get(question_id, retired=True)
             self._texts[question_id] = asyncio.ensure_future(read)
         return await asyncio.shield(self._texts[question_id])
+
+    async def reports(self, question_id: str, server: str) -> Asked:
+        """How often the question was asked, as `server` counts it; once a tick per server."""
+        key = (question_id, server)
+        if key not in self._reports:
+            self._reports[key] = await self._questions.asked(question_id, server)
+        return self._reports[key]

@@ -89,5 +89,6 @@ class Tallies:
             return
         tally = await self._quizzes.tally(post.schedule_id, post.slot)
         new_round = await self._ledger.starts_cycle(asked)
-        reply = question_post_reply(question, schedule, post.slot, tally, new_round)
+        reports = await self._questions.asked(question.id, schedule.channel.server)
+        reply = question_post_reply(question, schedule, post.slot, tally, new_round, reports)
         await adapter.edit(MessageRef(schedule.channel, asked.message_id), reply)

@@ -15,7 +15,9 @@ portable but one, a question's topics and sources gathered as JSON in the same r
 (`_AGGREGATES`: SQLite's json_group_array, PostgreSQL's json_agg). Search goes to the
 engine's index (`bot.store.search_index`), which answers with ids; the store reads those
 questions by id. Lists are ordered by id: byte order on SQLite, and on PostgreSQL the
-database's collation (the same under C or C.UTF-8).
+database's collation (the same under C or C.UTF-8). How often each question was asked is
+counted by `bot.store.asked`, which these reads call and whose `asks` relation orders
+`/questions sort:asked`.
 """
 
 from __future__ import annotations
@@ -23,15 +25,18 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from bot.search.tokens import fold, query_tokens
 from bot.store import quiz_json
+from bot.store.asked import asked_of, asks_sql, counts_of
 from bot.store.db import Database, Row
 from bot.store.search_index import SearchIndex, index_for
 from bot.types import (
+    Asked,
     Difficulty,
     Kind,
+    ListOrder,
     Locale,
     Question,
     SearchHit,
@@ -62,6 +67,11 @@ _AGGREGATES = {
                                                                    role, round)
                                                   ORDER BY position), '[]') AS TEXT)
                     FROM question_sources s WHERE s.question_id = questions.id) AS sources""",
+}
+# Where a question goes in a listing, lowest first (ties by id).
+_PLACES = {
+    ListOrder.LEVEL: "CASE difficulty WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END",
+    ListOrder.ASKED: "-coalesce(asked.reports, 0)",
 }
 _FIELDS = """id, title, title_en, kind, difficulty, prompt, answer, signature, answer_en,
     prompt_en, quiz, related, status, hints"""
@@ -117,18 +127,40 @@ class QuestionStore:
         difficulty: Difficulty | None = None,
         offset: int = 0,
         limit: int = 10,
+        order: ListOrder = ListOrder.LEVEL,
         server: str | None = None,
     ) -> tuple[int, list[Question]]:
         """How many live questions match, and `limit` of them from `offset`: easiest first,
-        then by id, so pages are stable while the bank is unchanged."""
+        or (`ListOrder.ASKED`) most often asked in `server` first; then by id, so pages are
+        stable while the bank is unchanged.
+
+        The page's ids are chosen first and only its rows read whole: a row's topics and
+        sources are gathered per row, and sorting whole rows would gather them for every
+        row before the page (a deep page cost ten times the first)."""
         where, params = live_filters(kind, topic, difficulty, server)
         count = await self._count(where, params)
-        order = "CASE difficulty WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, id"
-        sql = (
-            f"SELECT {self._columns} FROM questions WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?"
-        )
-        found = await self._db.fetch_all(sql, (*params, limit, offset))
+        ctes, cte_params, join = "", tuple[str, ...](), ""
+        if order is ListOrder.ASKED:  # the counts grouped once and joined (`bot.store.asked`)
+            asks, cte_params = asks_sql(server)
+            ctes = f"""{asks}, asked AS (SELECT question_id, count(DISTINCT report) AS reports
+                                          FROM asks GROUP BY question_id),"""
+            join = "LEFT JOIN asked ON asked.question_id = questions.id"
+        sql = f"""WITH {ctes} page AS (SELECT id AS pid, {_PLACES[order]} AS place
+                                       FROM questions {join} WHERE {where}
+                                       ORDER BY place, id LIMIT ? OFFSET ?)
+                  SELECT {self._columns} FROM page JOIN questions ON questions.id = page.pid
+                  ORDER BY page.place, page.pid"""
+        found = await self._db.fetch_all(sql, (*cte_params, *params, limit, offset))
         return count, [_question(r) for r in found]
+
+    async def asked(self, question_id: str, server: str | None = None) -> Asked:
+        """How often `question_id` was asked, as seen from `server` (`bot.store.asked`)."""
+        return await asked_of(self._db, question_id, server)
+
+    async def asked_counts(self, question_ids: Sequence[str],
+                           server: str | None = None) -> dict[str, int]:  # fmt: skip
+        """Distinct reports per question, for a listing, in one query (0s left out)."""
+        return await counts_of(self._db, question_ids, server)
 
     async def ids_matching(
         self, *, kind: Kind | None = None, topic: str | None = None, server: str | None = None
