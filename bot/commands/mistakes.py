@@ -19,13 +19,14 @@ from bot.i18n import t
 from bot.mistakes import PER_HOUR
 from bot.mistakes.service import Mistakes
 from bot.mistakes.views import report_page
+from bot.store.community import PREFIX
 from bot.store.mistakes import NewReport
 from bot.types import Action, ActionKind, Invocation, Locale, Reply
 
 
 async def report(ctx: Context, inv: Invocation) -> Reply:
     mistakes, item = _mistakes(ctx), inv.options["id"].strip().lower()
-    if await ctx.store.get(item, retired=True, drafts=True) is None:
+    if not await _reportable(ctx, item, inv.channel.server):
         raise NotFound(t(inv.locale, "error.not_found", id=item[:40]))
     if not await mistakes.allowed(inv.user):
         raise TooBusy(t(inv.locale, "report.too_many", limit=PER_HOUR))  # a member's own limit
@@ -82,6 +83,16 @@ def _number(inv: Invocation, option: str, default: str) -> int:
     if not raw.isdigit() or not 0 < int(raw) < 10**9:
         raise BadArgument(t(inv.locale, "reports.bad_number", option=option))
     return int(raw)
+
+
+async def _reportable(ctx: Context, item: str, server: str) -> bool:
+    """Whether `item` may be reported from `server`: served there (the shared bank or the
+    server's own item), or a shared-bank item since retired (an old post's explanation).
+    Another server's item is unknown here, as everywhere."""
+    if await ctx.store.get(item, server=server) is not None:
+        return True
+    found = await ctx.store.get(item, retired=True)
+    return found is not None and not found.id.startswith(PREFIX)
 
 
 async def _title(ctx: Context, item: str, locale: Locale) -> str:

@@ -24,8 +24,12 @@ from bot.types import Asked, AskedAt
 
 _BANK = "SELECT question_id, 'bank:' || document, company, round FROM question_sources"
 # A report members shared counts in its own server only; its key is the digest of its text.
-_SHARED = """SELECT question_id, 'shared:' || digest, company, round FROM question_asks
-              WHERE server = ?"""
+# The report a server's item was drafted from is its source already (`question_sources`):
+# shared again, it is not counted twice.
+_SHARED = """SELECT question_id, 'shared:' || digest, company, round FROM question_asks a
+              WHERE server = ? AND NOT EXISTS (
+                  SELECT 1 FROM server_items i
+                   WHERE i.question_id = a.question_id AND i.report = a.digest)"""
 
 
 def asks_sql(server: str | None) -> tuple[str, tuple[str, ...]]:
