@@ -175,11 +175,13 @@ def load() -> None:
 
 
 def _register_import() -> None:
+    from bot.cli.exporting import export
     from bot.cli.feedback import feedback
     from bot.cli.importing import import_command  # (it imports content's own module)
 
     content.add_command(import_command)
     content.add_command(feedback)
+    content.add_command(export)
 
 
 _register_import()

@@ -282,7 +282,8 @@ def _main_topic(entry: _Entry) -> str:
     return first if isinstance(first, str) and first in topic_table.SLUGS else ""
 
 
-def _unique(base: str, taken: set[str]) -> str:
+def unique(base: str, taken: set[str]) -> str:
+    """`base`, or `base` with "-2", "-3" ... : the first not in `taken`."""
     qid, n = base, 1
     while qid in taken:
         n += 1
@@ -324,7 +325,7 @@ def _plan_question(
     match = best_match(normalise_title(q.title), q.kind, entries)
     if match is None:
         topics = guess_topics(q.title, q.kind, entries)
-        entry = _new_entry(root, q, source, _unique(slug_for(q.title), taken), topics)
+        entry = _new_entry(root, q, source, unique(slug_for(q.title), taken), topics)
         taken.add(entry.id)
         return PlannedQuestion(q.title, q.kind, entry.id, entry.path), [*entries, entry]
     updated = _with_source(match, source)
