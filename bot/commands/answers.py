@@ -32,7 +32,8 @@ async def contribute(ctx: Context, inv: Invocation) -> Reply:
         raise TooBusy(t(inv.locale, "contribute.too_many", limit=PER_HOUR))
     text = neutralised(valid_unicode(inv.options["text"].strip()))
     given = await answers.give(NewAnswer(q.id, inv.channel.server, inv.user, text))
-    posted = await answers.post(given, q, inv.channel, inv.locale)
+    # A post for the group speaks the server's language where the platform says one.
+    posted = await answers.post(given, q, inv.channel, inv.server_locale or inv.locale)
     key = "contribute.thanks" if posted else "contribute.thanks_unposted"
     return Reply(t(inv.locale, key, id=q.id), title=t(inv.locale, "contribute.title"),
                  ephemeral=True)  # fmt: skip
