@@ -19,8 +19,9 @@ def answer_this(item: str, locale: Locale) -> Action:
     return Action(ActionKind.ANSWER_THIS, t(locale, "action.answer_this"), item)
 
 
-def adopt_action(answer: GroupAnswer, locale: Locale) -> Action:
-    return Action(ActionKind.ADOPT_ANSWER, t(locale, "action.adopt"), str(answer.id))
+def adopt_action(answer: GroupAnswer, locale: Locale, numbered: bool = False) -> Action:
+    label = t(locale, "action.adopt") + (f" #{answer.id}" if numbered else "")
+    return Action(ActionKind.ADOPT_ANSWER, label, str(answer.id))
 
 
 def author(answer: GroupAnswer, locale: Locale) -> str:
@@ -51,5 +52,5 @@ def listing(item: Question, answers: list[GroupAnswer], total: int, locale: Loca
     parts = [f"**#{a.id}** · {author(a, locale)}\n{a.text}" for a in answers]
     more = total - len(answers)
     footer = t(locale, "answers.more", count=more) if more > 0 else None
-    return Reply("\n\n".join(parts), title=title, ephemeral=True, footer=footer,
-                 actions=tuple(adopt_action(a, locale) for a in answers))  # fmt: skip
+    adopt = tuple(adopt_action(a, locale, numbered=True) for a in answers)
+    return Reply("\n\n".join(parts), title=title, ephemeral=True, footer=footer, actions=adopt)
