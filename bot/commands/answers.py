@@ -14,18 +14,17 @@ from bot.answers import PER_HOUR, is_open
 from bot.answers.service import Answers
 from bot.answers.views import listing
 from bot.commands.context import Context
-from bot.commands.lookup import get_or_suggest
 from bot.community.untrusted import neutralised
 from bot.errors import BadArgument, NotFound, TooBusy
 from bot.i18n import t
 from bot.store.answers import NewAnswer
 from bot.text.code import valid_unicode
-from bot.types import Invocation, Reply
+from bot.types import Invocation, Question, Reply
 
 
 async def contribute(ctx: Context, inv: Invocation) -> Reply:
     answers = _answers(ctx)
-    q = await get_or_suggest(ctx, inv, inv.options["id"])
+    q = await _item(ctx, inv)
     if not is_open(q):
         raise BadArgument(t(inv.locale, "contribute.not_open", id=q.id))
     if not await answers.allowed(inv.user):
@@ -54,9 +53,19 @@ async def adopt(ctx: Context, inv: Invocation) -> Reply:
 
 async def answers(ctx: Context, inv: Invocation) -> Reply:
     _moderator(inv)
-    q = await get_or_suggest(ctx, inv, inv.options["id"])
+    q = await _item(ctx, inv)
     found, total = await _answers(ctx).open_for(inv.channel.server, q.id)
     return listing(q, found, total, inv.locale)
+
+
+async def _item(ctx: Context, inv: Invocation) -> Question:
+    """The item named, served in this server: by its exact id only (an answer is never
+    given to whatever question a topic would pick, as `/question gpu` does)."""
+    key = inv.options["id"].strip().lower()
+    found = await ctx.store.get(key, server=inv.channel.server)
+    if found is None:
+        raise NotFound(t(inv.locale, "error.not_found", id=key[:40]))
+    return found
 
 
 def _moderator(inv: Invocation) -> None:

@@ -126,6 +126,11 @@ async def test_without_a_daily_post_the_answer_goes_to_the_channel(
     assert post.channel == SIDE and post.thread_of is None and "**bandwidth**" in post.reply.body
     elsewhere = await line(app, f"/contribute {item} hi", BOB, THERE)
     assert elsewhere.tone is Tone.USER_ERROR and len(adapter.sent) == 1
+    listed = (await line(app, "/questions topic:gpu", BOB, SIDE)).body.split("`")[1::2]
+    for seen in (i for i in listed if not i.startswith("s.")):  # a topic would pick the item
+        await line(app, f"/question {seen}", BOB, SIDE)
+    by_topic = await line(app, "/contribute gpu an answer to whatever a topic picks", BOB, SIDE)
+    assert by_topic.tone is Tone.USER_ERROR and len(adapter.sent) == 1
     shared = await line(app, "/contribute python-gil my own take")
     assert shared.tone is Tone.USER_ERROR and "already has an explanation" in shared.body
 
