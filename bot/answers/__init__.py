@@ -9,8 +9,9 @@ the console and Slack's `/study`).
 
 An answer is stored in the server it was given in (`bot.store.answers`), the member thanked
 privately, and the answer posted for the group (`service.py`): in the thread of the item's
-latest daily post in that server when there is one, else in the channel it was given in, its
-author named, with a "Use as explanation" button. A moderator of that server (checked on every
+latest daily post in that server when there is one (in that schedule's language), else in the
+channel it was given in (in the server's language where the platform says one), its author
+named, with a "Use as explanation" button. A moderator of that server (checked on every
 click) adopts it: it becomes the item's explanation (that server's row only), re-indexed for
 search, shown by `/answer` with "Answer by <name>", and the item is no longer open.
 `/answers <id>` lists an item's answers not yet adopted to its moderators.

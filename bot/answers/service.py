@@ -38,11 +38,13 @@ class Answers:
 
     async def post(self, answer: GroupAnswer, q: Question, channel: ChannelRef,
                    locale: Locale) -> bool:  # fmt: skip
-        """Show `answer` to the group; whether it was delivered."""
+        """Show `answer` to the group (in `locale`, or under a daily post in its schedule's
+        language); whether it was delivered."""
         adapter = self._platforms.get(channel.platform)
         if adapter is None:
             return False
-        thread = await self._store.thread_of(q.id, answer.server, channel)
+        found = await self._store.thread_of(q.id, answer.server, channel)
+        thread, locale = found if found is not None else (None, locale)  # its post's language
         where = thread.channel if thread is not None else channel
         try:
             await adapter.send(where, answer_post(answer, q, locale), thread_of=thread)

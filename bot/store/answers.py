@@ -22,7 +22,7 @@ from datetime import datetime
 from bot.store.db import Database, Row
 from bot.store.ingest import search_row
 from bot.store.search_index import index_for
-from bot.types import ChannelRef, MessageRef, Question, User
+from bot.types import ChannelRef, Locale, MessageRef, Question, User
 
 OPEN, ADOPTED = "open", "adopted"
 
@@ -53,7 +53,8 @@ _COLUMNS = """id, question_id, server, author_platform, author_id, author_name, 
 
 # The item's latest daily question post in a server (a schedule's server is its platform and
 # workspace, or its channel outside one), the asking channel's own first.
-_THREAD = """SELECT s.platform, s.channel, s.workspace, p.message_id FROM daily_posts AS p
+_THREAD = """SELECT s.platform, s.channel, s.workspace, p.message_id, s.locale
+              FROM daily_posts AS p
               JOIN schedules AS s ON s.id = p.schedule_id
               WHERE p.question_id = ? AND p.part = 'question' AND p.state = 'sent'
                 AND p.message_id IS NOT NULL AND s.platform || ':' ||
@@ -147,13 +148,16 @@ class AnswerStore:
             [search_row(dataclasses.replace(item, answer=answer.text))]
         )
 
-    async def thread_of(self, item: str, server: str, channel: ChannelRef) -> MessageRef | None:
-        """The daily post of `item` in `server` to answer under (`channel`'s own first)."""
+    async def thread_of(
+        self, item: str, server: str, channel: ChannelRef
+    ) -> tuple[MessageRef, Locale] | None:
+        """The daily post of `item` in `server` to answer under (`channel`'s own first), and
+        the language its schedule posts in."""
         row = await self._db.fetch_one(_THREAD, (item, server, channel.channel))
         if row is None:
             return None
         where = ChannelRef(str(row[0]), str(row[1]), str(row[2]) or None)
-        return MessageRef(where, str(row[3]))
+        return MessageRef(where, str(row[3])), Locale.parse(str(row[4]))
 
 
 class _Undo(Exception):

@@ -85,15 +85,15 @@ async def test_an_open_item_is_answered_posted_in_its_thread_and_adopted(
     assert button(daily.reply, ActionKind.ANSWER_THIS).value == item
     before = len(adapter.sent)
 
-    thanks = await submit(app, answer_this, ANSWER, BOB, SIDE)  # from another channel
-    assert thanks.ephemeral and thanks.tone is Tone.INFO and "posted" in thanks.body
+    thanks = await submit(app, answer_this, ANSWER, BOB, SIDE, Locale.ZH)  # elsewhere, in 中文
+    assert thanks.ephemeral and thanks.tone is Tone.INFO and "已发给大家" in thanks.body
     [post] = adapter.sent[before:]
     assert post.thread_of == daily.ref and post.channel == HERE  # under the daily post
     assert "`bob`" in post.reply.body and "**big**" in post.reply.body  # Markdown kept
     assert "@\u200beveryone" in post.reply.body and "<\u200b@42>" in post.reply.body
     assert "<\u200b!here>" in post.reply.body
     adopt = button(post.reply, ActionKind.ADOPT_ANSWER)
-    assert adopt.label == "Use as explanation"
+    assert adopt.label == "Use as explanation"  # the schedule's language, as its posts
 
     assert (await click(app, adopt, ALICE)).tone is Tone.USER_ERROR  # not a moderator
     assert (await click(app, adopt, OTHER_MOD, THERE)).tone is Tone.USER_ERROR  # elsewhere
