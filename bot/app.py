@@ -34,6 +34,7 @@ from typing import Any, Protocol
 
 import procrastinate
 
+from bot.answers.service import Answers
 from bot.charts.painter import Painter
 from bot.charts.weekly import WeekCharts
 from bot.clock import ScaledClock, SystemClock
@@ -75,6 +76,7 @@ from bot.scheduler.summary import Summaries
 from bot.scheduler.tally import Tallies
 from bot.settings import Settings
 from bot.store.activity import ActivityStore
+from bot.store.answers import AnswerStore
 from bot.store.boards import BoardStore
 from bot.store.cards import CardStore
 from bot.store.community import CommunityStore
@@ -166,7 +168,8 @@ async def open_app(
                           ProgressStore(database, submissions), scores, tallies,
                           graded, painter, Imports(community, clock),
                           Moderation(community, store, clock),
-                          Mistakes(MistakeStore(database), clock, platforms))  # fmt: skip
+                          Mistakes(MistakeStore(database), clock, platforms),
+                          Answers(AnswerStore(database), clock, platforms))  # fmt: skip
         digest = Digest(prefs, cards, platforms, clock)
         core = Studybot(context, metrics)
         yield App(core, store, scheduler, database, graded, platforms, quizzes, tallies, ledger,

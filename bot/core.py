@@ -17,6 +17,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 
+from bot.commands.answers import adopt, answers, contribute
 from bot.commands.browse import questions
 from bot.commands.community import drafts, import_file, import_report
 from bot.commands.complete import complete
@@ -86,6 +87,9 @@ HANDLERS: dict[str, Handler] = {
     "report": report,
     "reports": reports,
     "resolve": resolve,
+    "contribute": contribute,
+    "adopt": adopt,
+    "answers": answers,
 }
 
 

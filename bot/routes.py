@@ -25,6 +25,7 @@ import asyncio
 from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
+from bot.answers.forms import answer_form
 from bot.commands.spec import BY_NAME, OptionSpec
 from bot.i18n import t
 from bot.mistakes.forms import report_form, resolve_form
@@ -96,6 +97,7 @@ FORMS: dict[ActionKind, Callable[[str, Locale], Form]] = {
     ActionKind.SUBMIT_SOLUTION: lambda subject, locale: code_form(SUBMIT, subject, locale),
     ActionKind.REPORT_MISTAKE: report_form,
     ActionKind.RESOLVE_REPORT: resolve_form,
+    ActionKind.ANSWER_THIS: answer_form,
 }
 
 

@@ -212,6 +212,10 @@ class ActionKind(enum.StrEnum):
     REPORT_MISTAKE = "report"
     REPORTS_PAGE = "reports"
     RESOLVE_REPORT = "resolve"
+    # Answers from the group: the form that answers a server's open question (value: the
+    # item id), and a moderator's adoption of an answer as its explanation (value: its id).
+    ANSWER_THIS = "contribute"
+    ADOPT_ANSWER = "adopt"
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +289,8 @@ _ACTION_COMMANDS = {
     ActionKind.REPORT_MISTAKE: ("report", "id"),
     ActionKind.REPORTS_PAGE: ("reports", "page"),
     ActionKind.RESOLVE_REPORT: ("resolve", "report"),
+    ActionKind.ANSWER_THIS: ("contribute", "id"),
+    ActionKind.ADOPT_ANSWER: ("adopt", "answer"),
 }
 # The `/drafts` action each draft button runs, and the option its value fills.
 _DRAFT_ACTIONS = {

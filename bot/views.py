@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.answers import is_open
+from bot.answers.views import answer_this
 from bot.content.topics import chinese_name
 from bot.i18n import in_english, t
 from bot.quiz import QuizView, Tally
@@ -51,6 +53,10 @@ def question_reply(q: Question, locale: Locale, lang: Locale | None = None,
         body = t(locale, "question.think")
     switch = _switch(ActionKind.QUESTION_IN, q, locale, lang, bool(q.title_en or q.prompt_en))
     actions = _actions(q, locale)
+    if is_open(q):  # nothing to reveal yet: the group is asked to answer it instead
+        body += "\n\n" + t(locale, "answers.open")
+        actions = (*(a for a in actions if a.kind is not ActionKind.REVEAL_ANSWER),
+                   answer_this(q.id, locale))  # fmt: skip
     if quiz is not None:
         body += "\n\n" + _quiz_text(quiz, locale, _Langs(lang, also))
         kept = tuple(a for a in actions if a.kind is not ActionKind.REVEAL_ANSWER)
@@ -84,11 +90,13 @@ def answer_reply(
     switch = _switch(ActionKind.ANSWER_IN, q, locale, lang, q.answer_en is not None)
     revealed = (*((_quiz_field(quiz, locale, _Langs(lang, also)),) if quiz is not None else ()),
                 *((_early_field(early, locale),) if early is not None else ()))  # fmt: skip
+    # An open item has nothing to report a mistake in: it asks for an answer instead.
+    last = answer_this(q.id, locale) if is_open(q) else _report(q, locale)
     return Reply(
         title=t(locale, "answer.title", title=_Langs(lang, also).title(q)),
-        body=q.answer_in(lang),
+        body=t(locale, "answers.open") if is_open(q) else q.answer_in(lang),
         fields=(*revealed, *_related_fields(q, locale)),
-        actions=(*switch, *_related(q, locale), _report(q, locale)),
+        actions=(*switch, *_related(q, locale), last),
         footer=footer,
         in_thread=True,
     )

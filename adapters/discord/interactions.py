@@ -85,7 +85,9 @@ def parse(interaction: discord.Interaction[Any]) -> Inbound:
         if form is not None:
             command, subject = form
             options = form_options(command, subject, _form_values(data))
-            return Inbound(Asks.FORM, *who, command=command, options=options)
+            guild = interaction.guild_locale  # a form's answer may be posted for the guild
+            return Inbound(Asks.FORM, *who, command=command, options=options,
+                           server_locale=Locale.parse(str(guild)) if guild else None)  # fmt: skip
     return Inbound(Asks.NOTHING, *who)
 
 

@@ -56,6 +56,8 @@ STYLES = {
     ActionKind.REPORT_MISTAKE: discord.ButtonStyle.secondary,
     ActionKind.REPORTS_PAGE: discord.ButtonStyle.secondary,
     ActionKind.RESOLVE_REPORT: discord.ButtonStyle.success,
+    ActionKind.ANSWER_THIS: discord.ButtonStyle.primary,
+    ActionKind.ADOPT_ANSWER: discord.ButtonStyle.success,
 }
 
 

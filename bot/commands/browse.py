@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 
+from bot.answers import is_open
 from bot.commands.context import Context
 from bot.commands.lookup import difficulty_of, kind_of, topic_of
 from bot.content.topics import chinese_name
@@ -81,7 +82,8 @@ def _line(q: Question, locale: Locale, asked: int) -> str:
     level = t(locale, f"difficulty.{q.difficulty.value}")
     kind = f" · {t(locale, 'kind.coding')}" if q.kind.value == "coding" else ""
     reports = f" · {t(locale, 'browse.asked', count=asked)}" if asked else ""
-    return f"`{q.id}` {q.display_title(locale)} · {level}{kind}{reports}"
+    waiting = f" · {t(locale, 'browse.open')}" if is_open(q) else ""
+    return f"`{q.id}` {q.display_title(locale)} · {level}{kind}{reports}{waiting}"
 
 
 def _turns(locale: Locale, filters: dict[str, str], page: int,

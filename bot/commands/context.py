@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from bot.answers.service import Answers
 from bot.charts.painter import Painter
 from bot.community.imports import Imports
 from bot.community.moderation import Moderation
@@ -46,3 +47,4 @@ class Context:
     imports: Imports | None = None  # the community bank (`/import`, `/drafts`)
     moderation: Moderation | None = None
     mistakes: Mistakes | None = None  # None: no reported mistakes (some tests)
+    answers: Answers | None = None  # None: no answers from the group (some tests)

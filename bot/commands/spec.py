@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from bot.answers import TEXT_LIMIT as ANSWER_LIMIT
 from bot.i18n import t
 from bot.mistakes import NOTE_LIMIT, QUOTE_LIMIT, TEXT_LIMIT
 from bot.types import Locale
@@ -185,6 +186,15 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("resolve", "cmd.resolve", (
         OptionSpec("report", "opt.report_id", required=True),
         OptionSpec("note", "opt.report_note", required=True, rest=True, max_length=NOTE_LIMIT),
+    )),
+    CommandSpec("contribute", "cmd.contribute", (
+        OptionSpec("id", "opt.id", required=True, suggest=Suggest.QUESTION),
+        OptionSpec("text", "opt.contribute_text", required=True, rest=True,
+                   max_length=ANSWER_LIMIT),
+    )),
+    CommandSpec("adopt", "cmd.adopt", (OptionSpec("answer", "opt.answer_id", required=True),)),
+    CommandSpec("answers", "cmd.answers", (
+        OptionSpec("id", "opt.id", required=True, suggest=Suggest.QUESTION),
     )),
     CommandSpec("help", "cmd.help"),
 )  # fmt: skip

@@ -12,6 +12,11 @@ too: it stays, without the member's name or id.
 A reported mistake (`mistake_reports`) is about the bank, not its reporter: forgetting a
 member clears their id and name from the reports they filed or resolved (`ANONYMISED`), and
 the text stays for the bank's sake.
+
+An answer a member gave to an open question (`group_answers`) goes with them while it waits;
+once a moderator adopted it, it is the server's explanation and stays, without their id and
+name ("Answer by a former member"): `_UNADOPTED` deletes the first, `ANONYMISED` clears the
+second.
 """
 
 from __future__ import annotations
@@ -38,7 +43,13 @@ SHARED = {"server_items": ("shared_by", "shared_name"), "question_asks": ("share
 _UNDECIDED = """UPDATE server_items SET decided_by = NULL
                  WHERE shared_platform = ? AND decided_by = ?"""
 # Tables whose rows outlive a member, their name and id cleared: how a row names its member.
-ANONYMISED = {"mistake_reports": ("reporter_platform", "reporter_id", "reporter_name")}
+ANONYMISED = {
+    "mistake_reports": ("reporter_platform", "reporter_id", "reporter_name"),
+    "group_answers": ("author_platform", "author_id", "author_name"),
+}
+# A member's answers not adopted are theirs alone: deleted, before the adopted ones are unnamed.
+_UNADOPTED = """DELETE FROM group_answers
+                 WHERE author_platform = ? AND author_id = ? AND state = 'open'"""
 
 
 class MemberData:
@@ -75,13 +86,16 @@ class MemberData:
                     (user.platform, user.id),
                 )
             await self._db.execute(_UNDECIDED, (user.platform, user.id))
+            unadopted = await self._db.execute(_UNADOPTED, (user.platform, user.id))
             for table, (platform, member, name) in ANONYMISED.items():
                 deleted[table] = await self._db.execute(
                     f"UPDATE {table} SET {member} = NULL, {name} = NULL "
                     f"WHERE {platform} = ? AND {member} = ?",
                     (user.platform, user.id),
                 )
+            deleted["group_answers"] += unadopted
             await self._db.execute(_RESOLVER_FORGOTTEN, (user.platform, user.id))
+            await self._db.execute(_ADOPTER_FORGOTTEN, (user.platform, user.id))
             await self._db.execute(_COUNT_FORGET, (FORGETS,))
         return deleted
 
@@ -94,3 +108,8 @@ _COUNT_FORGET = """INSERT INTO meta (key, value) VALUES (?, '1') ON CONFLICT (ke
 # is resolved in its own server, so on the reporter's platform).
 _RESOLVER_FORGOTTEN = """UPDATE mistake_reports SET resolver_id = NULL, resolver_name = NULL
                          WHERE reporter_platform = ? AND resolver_id = ?"""
+
+# A moderator forgotten: the answers they adopted stay adopted, not by whom (an answer is
+# adopted in its own server, so on its author's platform).
+_ADOPTER_FORGOTTEN = """UPDATE group_answers SET adopted_by = NULL
+                        WHERE author_platform = ? AND adopted_by = ?"""

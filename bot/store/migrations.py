@@ -394,9 +394,27 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX mistake_reports_reporter
         ON mistake_reports (reporter_platform, reporter_id, created_at);
     """,
-    # 17: reserved (answers from the group).
+    # 17: answers from the group (bot/store/answers.py): a member's answer to a server's
+    # open question (an item without an explanation), the server it was given in, its author
+    # (deleted by /forget me while open; once adopted, it stays without the author's id and
+    # name), its text, and whether a moderator adopted it as the item's explanation. Indexed
+    # for an item's answers in a server and for a member's recent ones (their rate limit).
     """
-    SELECT 1;
+    CREATE TABLE group_answers (
+        id              INTEGER PRIMARY KEY,
+        question_id     TEXT NOT NULL,
+        server          TEXT NOT NULL,
+        author_platform TEXT NOT NULL,
+        author_id       TEXT,
+        author_name     TEXT,
+        body            TEXT NOT NULL,
+        created_at      TEXT NOT NULL,
+        state           TEXT NOT NULL CHECK (state IN ('open', 'adopted')),
+        adopted_by      TEXT,
+        adopted_at      TEXT
+    );
+    CREATE INDEX group_answers_item ON group_answers (server, question_id, state, id);
+    CREATE INDEX group_answers_author ON group_answers (author_platform, author_id, created_at);
     """,
     # 18: reserved (posting within the platforms' shared rate limits).
     """
