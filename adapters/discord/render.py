@@ -56,6 +56,10 @@ STYLES = {
     ActionKind.REPORT_MISTAKE: discord.ButtonStyle.secondary,
     ActionKind.REPORTS_PAGE: discord.ButtonStyle.secondary,
     ActionKind.RESOLVE_REPORT: discord.ButtonStyle.success,
+    ActionKind.DRAFT_APPROVE: discord.ButtonStyle.success,
+    ActionKind.DRAFT_REJECT: discord.ButtonStyle.danger,
+    ActionKind.DRAFT_EDIT: discord.ButtonStyle.secondary,
+    ActionKind.DRAFT_PAGE: discord.ButtonStyle.secondary,
 }
 
 
