@@ -184,6 +184,9 @@ CATALOG: dict[str, tuple[str, str]] = {
                                "KB, in UTF-8.",
                                "请以不超过 {limit} KB 的 UTF-8 编码 `.txt` 或 `.md` "
                                "文件附上面经。"),
+    "import.form.file": ("Or the report as a file", "或以文件上传面经"),
+    "import.form.file_hint": ("A .txt or .md file in UTF-8, at most 64 KB: for a longer report.",
+                              "UTF-8 编码的 .txt 或 .md 文件，最大 64 KB，适合较长的面经。"),
     "import.fetch_failed": ("The file could not be downloaded; try again.",
                             "无法下载该文件，请重试。"),
     "drafts.form.heading": ("Edit a draft", "编辑草稿"),

@@ -7,8 +7,9 @@
     button `report:<id>`      -> the modal reporting a mistake in item <id> (any `Form`)
     button `draft-edit:<id>`  -> `/drafts edit` run first, then its modal filled with the
                                  draft's values (`bot.routes.PREFILLED`), or the refusal
-    /study import             -> the report's modal (a plain_text_input of Slack's 3,000
-                                 characters); `/study import <text>` imports the text as typed
+    /study import             -> the report's modal: a plain_text_input of Slack's 3,000
+                                 characters, or a .txt/.md file_input (files.py); `/study
+                                 import <text>` imports the text as typed
     modal submission          -> Invocation(<the form's command>, <its fields>)
     @studybot in a thread     -> the code of a problem posted with a Submit button
     @studybot <command>       -> the same as /study <command>
@@ -45,6 +46,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.background import Background
 from adapters.slack.deliver import Asker, answer, send_all, send_files
+from adapters.slack.files import SharedFile, attached, download
 from adapters.slack.home import home_for
 from adapters.slack.mrkdwn import from_message
 from adapters.slack.people import PLATFORM, People, Person
@@ -56,7 +58,11 @@ from adapters.slack.render import (
     parse_action_id,
     render,
 )
+from bot.community.forms import IMPORT
+from bot.community.imports import check_file
+from bot.community.untrusted import MAX_BYTES
 from bot.core import Studybot
+from bot.errors import BadArgument
 from bot.i18n import t
 from bot.routes import (
     PREFILLED,
@@ -66,9 +72,20 @@ from bot.routes import (
     form_options,
     input_form,
     problem_of,
+    takes_report,
     within,
 )
-from bot.types import Action, ActionKind, ChannelRef, Form, Invocation, Locale, Notice, Reply
+from bot.types import (
+    Action,
+    ActionKind,
+    ChannelRef,
+    Form,
+    Invocation,
+    Locale,
+    Notice,
+    Reply,
+    Tone,
+)
 
 log = logging.getLogger(__name__)
 
@@ -255,7 +272,8 @@ class Listeners:
     ) -> None:
         """A form's inputs, read back by field name; an empty required one is pointed out in
         the modal, which stays open. The answer goes where the form was opened from."""
-        values = _inputs(view.get("state", {}).get("values", {}))
+        state = view.get("state", {}).get("values", {})
+        values = _inputs(state)
         meta: dict[str, Any] = json.loads(view.get("private_metadata") or "{}")
         user_id = body["user"]["id"]
         empty = [name for name in meta.get("required", []) if not values.get(name, "").strip()]
@@ -272,8 +290,27 @@ class Listeners:
         asker = Asker(user_id, channel_id, meta.get("response_url") or None)
         team = meta.get("team") or (body.get("team") or {}).get("id")
         where = ChannelRef(PLATFORM, channel_id or user_id, team)
+        shared = attached(state) if takes_report(command) else None
+        if shared is not None:
+            self._background.spawn(self._import_file(shared, asker, where),
+                                   name="slack modal import file")  # fmt: skip
+            return
         self._background.spawn(self._invoke(command, options, asker, where, False),
                                name=f"slack modal {command}")  # fmt: skip
+
+    async def _import_file(self, shared: SharedFile, asker: Asker, where: ChannelRef) -> None:
+        """A report sent as a file through the import form: checked by what Slack says of
+        it, downloaded with the bot token, handed to the core's file entry point."""
+        person = await self._people.get(asker.user_id)
+        inv = Invocation(IMPORT, {}, user=person.user, channel=where, locale=person.locale)
+        try:
+            check_file(shared.name, shared.mime, shared.size, person.locale)
+            data = await download(self._client, shared, MAX_BYTES, person.locale)
+        except BadArgument as exc:
+            reply = Reply(str(exc), ephemeral=True, tone=Tone.USER_ERROR)
+        else:
+            reply = await self._core.import_file(inv, data, shared.name)
+        await answer(self._client, asker, as_study(reply), ephemeral=True)
 
     # --- events ------------------------------------------------------------------------
 

@@ -1,5 +1,7 @@
 """The community bank on Slack, through slack-bolt in HTTP mode and the local Slack:
-`/study import` opens a modal view whose text is imported as drafts of the workspace; an
+`/study import` opens a modal view whose text, or file (downloaded from the local Slack with
+the bot token, after its name, type and size are checked), is imported as drafts of the
+workspace; an
 admin pages the drafts with their buttons, edits one through the modal the Edit button opens
 filled with its values (read by running `/drafts edit` at the click), and approves it; the
 item is then served and searched in that workspace only. A member is refused on every
@@ -17,12 +19,14 @@ import aiohttp
 from adapters.slack.modes import RunningSlack
 from tests.adapters.slack.conftest import (
     ADMIN,
+    BOT_TOKEN,
     MEMBER,
     block_texts,
     command_form,
+    interactive,
     post_signed,
 )
-from tests.adapters.slack.stub import SlackStub
+from tests.adapters.slack.stub import TEAM, SlackStub
 from tests.adapters.slack.test_http import study
 from tests.adapters.slack.test_mistakes import inputs, sent
 from tests.adapters.slack.test_review import buttons, clicked
@@ -58,7 +62,7 @@ async def test_a_report_from_the_modal_is_reviewed_through_buttons_and_served_in
     assert not acked.get("blocks")  # the modal is the answer
     view = (await stub.wait_call("views.open")).params["view"]
     assert view["title"]["text"] == "Import a report"
-    [text] = inputs(view).values()
+    text = inputs(view)["text"]
     assert text["block_id"] == "text" and "3,000" in text["label"]["text"]
     assert text["element"]["multiline"] and text["element"]["max_length"] == 3000
     report = sent(view, MEMBER, text=REPORT.read_text("utf-8"))
@@ -112,3 +116,41 @@ async def test_a_report_from_the_modal_is_reviewed_through_buttons_and_served_in
     assert "Tree vs Ring" not in block_texts(missing["blocks"])
     elsewhere = await study_in(http, http_slack, stub, OTHER_TEAM, "search Tree 算法")
     assert NEW not in block_texts(elsewhere.get("blocks", []))
+
+
+def with_file(view: dict[str, Any], who: str, shared: dict[str, Any]) -> bytes:
+    """The import form sent with a file and no text, as Slack sends a file_input's state."""
+    state = {"text": {"text": {"type": "plain_text_input", "value": None}},
+             "file": {"file": {"type": "file_input", "files": [shared]}}}  # fmt: skip
+    return interactive({"type": "view_submission", "user": {"id": who, "name": who.lower()},
+                        "team": {"id": TEAM}, "api_app_id": "A1", "token": "legacy",
+                        "trigger_id": "t-9",
+                        "view": {**view, "id": "V1", "state": {"values": state}}})  # fmt: skip
+
+
+async def test_the_import_form_takes_a_file_downloaded_with_the_bot_token_within_caps(
+    http: aiohttp.ClientSession, http_slack: RunningSlack, stub: SlackStub
+) -> None:
+    await study(http, http_slack, stub, "import", MEMBER)
+    view = (await stub.wait_call("views.open")).params["view"]
+    blocks = {b["block_id"]: b for b in view["blocks"] if b["type"] == "input"}
+    assert blocks["text"]["optional"] and blocks["file"]["optional"]  # one or the other
+    assert blocks["file"]["element"]["type"] == "file_input"
+    assert blocks["file"]["element"]["filetypes"] == ["txt", "md"]
+    assert json.loads(view["private_metadata"])["required"] == []
+
+    report = stub.share_file("report.md", REPORT.read_bytes(), "text/markdown")
+    status, _, body = await post_signed(http, http_slack, with_file(view, MEMBER, report))
+    assert status == 200 and body == ""
+    imported = block_texts((await stub.wait_response(1))["blocks"])
+    assert "3 new draft(s)" in imported and f"`{NEW}`" in imported
+    [download] = stub.downloads
+    assert download.authorization == f"Bearer {BOT_TOKEN}"
+
+    pdf = stub.share_file("report.pdf", b"%PDF-1.7", "application/pdf")
+    big = stub.share_file("long.txt", b"Q: x\n" * 14000, "text/plain")
+    for n, shared in enumerate((pdf, big), start=2):
+        await post_signed(http, http_slack, with_file(view, MEMBER, shared))
+        refused = block_texts((await stub.wait_response(n))["blocks"])
+        assert ".txt" in refused and "64 KB" in refused
+    assert len(stub.downloads) == 1  # neither was downloaded
