@@ -184,6 +184,8 @@ CATALOG: dict[str, tuple[str, str]] = {
                                "KB, in UTF-8.",
                                "请以不超过 {limit} KB 的 UTF-8 编码 `.txt` 或 `.md` "
                                "文件附上面经。"),
+    "opt.report_file": ("the report as a .txt or .md file (leave empty to paste it in a form)",
+                        "面经的 .txt 或 .md 文件（留空则在表单中粘贴）"),
     "import.form.file": ("Or the report as a file", "或以文件上传面经"),
     "import.form.file_hint": ("A .txt or .md file in UTF-8, at most 64 KB: for a longer report.",
                               "UTF-8 编码的 .txt 或 .md 文件，最大 64 KB，适合较长的面经。"),

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from bot.app import App
-from tests.adapters.discord.conftest import Running, connected
-from tests.adapters.discord.stub import DiscordStub
+from tests.adapters.discord.conftest import HeldCore, Running, connected
+from tests.adapters.discord.stub import APP_ID, DiscordStub
 from tests.adapters.discord.test_interactions import COMMAND, answered, slash
 from tests.adapters.discord.test_mistakes import MOD, click, filled, inputs
 
@@ -114,6 +114,9 @@ async def test_the_import_form_takes_a_report_and_a_file_that_is_not_one_is_not_
     bot: Running,
 ) -> None:
     stub = bot.stub
+    [registered] = stub.calls("PUT", "/applications/")
+    [option] = next(c for c in registered.body if c["name"] == "import")["options"]
+    assert option["type"] == 11 and ".txt or .md" in option["description"]
     asked = await stub.interact(COMMAND, slash("import"), locale="zh-CN")
     form = await stub.wait_for(lambda: stub.callback(asked))
     assert form["type"] == 9 and form["data"]["custom_id"] == "code:import:"
@@ -128,3 +131,19 @@ async def test_the_import_form_takes_a_report_and_a_file_that_is_not_one_is_not_
         refused = await answered(stub, await stub.interact(COMMAND, sent))
         assert refused["flags"] == 64 and ".txt" in text_of(refused)
     assert not stub.calls("GET", "/cdn/")
+
+
+async def test_values_that_come_too_late_for_the_form_are_shown_as_the_command_to_type(
+    held: tuple[Running, HeldCore],
+) -> None:
+    bot, core = held  # commands wait for `release`; the file import does not
+    stub = bot.stub
+    sent = attached(stub, "report.txt", REPORT.read_bytes(), "text/plain")
+    assert "3 new draft(s)" in text_of(await answered(stub, await stub.interact(COMMAND, sent)))
+    asked = await click(stub, f"draft-edit:{NEW}", {"embeds": []}, member=MOD, moderator=True)
+    deferred = await stub.wait_for(lambda: stub.callback(asked))
+    assert deferred["type"] == 5  # no modal can follow a deferral
+    core.release.set()
+    [late] = await stub.wait_for(lambda: stub.calls("POST", f"/webhooks/{APP_ID}/tok-{asked}"))
+    assert late.body["flags"] == 64
+    assert f"/drafts edit id:{NEW}" in text_of(late.body)
