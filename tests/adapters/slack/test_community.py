@@ -154,3 +154,12 @@ async def test_the_import_form_takes_a_file_downloaded_with_the_bot_token_within
         refused = block_texts((await stub.wait_response(n))["blocks"])
         assert ".txt" in refused and "64 KB" in refused
     assert len(stub.downloads) == 1  # neither was downloaded
+
+    # The token goes to Slack's file host only (here the local Slack's), not another name
+    # for the same server, nor anywhere else a forged payload points.
+    url = report["url_private_download"].replace("127.0.0.1", "localhost")
+    await post_signed(
+        http, http_slack, with_file(view, MEMBER, {**report, "url_private_download": url})
+    )
+    assert "could not be downloaded" in block_texts((await stub.wait_response(4))["blocks"])
+    assert len(stub.downloads) == 1
