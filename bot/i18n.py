@@ -174,8 +174,10 @@ CATALOG: dict[str, tuple[str, str]] = {
                          "输入以下命令修改任意一项：\n{command}"),
     "import.form.title": ("Import a report", "导入面经"),
     "import.form.text": ("Report text (at most {limit} characters)", "面经正文（最多 {limit} 字）"),
-    "import.form.hint": ("A title line, then each question on a line starting with Q:",
-                         "第一行为标题，之后每道题单独一行、以 Q: 开头"),
+    "import.form.hint": ("Title line, then each question on its own line starting with Q:. "
+                         "Longer: send a .txt or .md file.",
+                         "第一行为标题，之后每道题单独一行、以 Q: 开头。更长的面经请发送 .txt 或 "
+                         ".md 文件。"),
     "import.form.intro": ("Paste one interview report (at most {limit} characters here). "
                           "Moderators review the new questions before they are served.",
                           "粘贴一场面试的面经（此处最多 {limit} 字）。"

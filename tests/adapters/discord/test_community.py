@@ -122,6 +122,7 @@ async def test_the_import_form_takes_a_report_and_a_file_that_is_not_one_is_not_
     assert form["type"] == 9 and form["data"]["custom_id"] == "code:import:"
     [text] = inputs(form).values()
     assert (text["style"], text["max_length"]) == (2, 4000) and "4,000" in text["label"]
+    assert len(text["placeholder"]) <= 100 and text["placeholder"].endswith(".md 文件。")
     done = await answered(stub, await stub.interact(5, filled("code:import:", text=FORM_REPORT)))
     assert "1 new draft(s)" in text_of(done) and "FlashAttention" in text_of(done)
 
