@@ -172,6 +172,34 @@ CATALOG: dict[str, tuple[str, str]] = {
     "drafts.edited": ("Edited `{id}`.", "已编辑 `{id}`。"),
     "drafts.edit_form": ("Change any of these by typing:\n{command}",
                          "输入以下命令修改任意一项：\n{command}"),
+    "import.form.title": ("Import a report", "导入面经"),
+    "import.form.text": ("Report text (at most {limit} characters)", "面经正文（最多 {limit} 字）"),
+    "import.form.hint": ("Title line, then each question on its own line starting with Q:. "
+                         "Longer: send a .txt or .md file.",
+                         "第一行为标题，之后每道题单独一行、以 Q: 开头。更长的面经请发送 .txt 或 "
+                         ".md 文件。"),
+    "import.form.intro": ("Paste one interview report (at most {limit} characters here). "
+                          "Moderators review the new questions before they are served.",
+                          "粘贴一场面试的面经（此处最多 {limit} 字）。"
+                          "新题目经版主审核后才会展示。"),
+    "import.not_report_file": ("Attach the report as a `.txt` or `.md` file of at most {limit} "
+                               "KB, in UTF-8.",
+                               "请以不超过 {limit} KB 的 UTF-8 编码 `.txt` 或 `.md` "
+                               "文件附上面经。"),
+    "opt.report_file": ("the report as a .txt or .md file (leave empty to paste it in a form)",
+                        "面经的 .txt 或 .md 文件（留空则在表单中粘贴）"),
+    "import.form.file": ("Or the report as a file", "或以文件上传面经"),
+    "import.form.file_hint": ("A .txt or .md file in UTF-8, at most 64 KB: for a longer report.",
+                              "UTF-8 编码的 .txt 或 .md 文件，最大 64 KB，适合较长的面经。"),
+    "import.fetch_failed": ("The file could not be downloaded; try again.",
+                            "无法下载该文件，请重试。"),
+    "drafts.form.heading": ("Edit a draft", "编辑草稿"),
+    "drafts.form.intro": ("Change any of the values of `{id}`.", "修改 `{id}` 的任意一项。"),
+    "drafts.form.title_zh": ("Title (Chinese)", "中文标题"),
+    "drafts.form.title_en": ("Title (English, optional)", "英文标题（可留空）"),
+    "drafts.form.topics": ("Topics, separated by commas", "主题，以逗号分隔"),
+    "drafts.form.difficulty": ("Difficulty: easy, medium or hard", "难度：easy、medium 或 hard"),
+    "drafts.form.kind": ("Kind: qa or coding", "类型：qa 或 coding"),
     "drafts.shared_by": ("Shared by", "分享者"),
     "drafts.someone": ("a former member", "一位已离开的成员"),
     "drafts.report_text": ("What the report said:", "面经原文："),

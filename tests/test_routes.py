@@ -6,17 +6,21 @@ import asyncio
 
 from bot.routes import (
     ACK_BUDGET,
+    PREFILLED,
     budget,
     code_form,
     code_option,
+    filled,
     form_of,
     form_options,
+    input_form,
     needs_code,
     problem_of,
+    takes_report,
     typed,
     within,
 )
-from bot.types import Action, ActionKind, Locale
+from bot.types import Action, ActionKind, Field, Locale, Reply, Tone
 
 
 def test_grading_answers_at_once_and_the_rest_gets_the_budget() -> None:
@@ -93,3 +97,29 @@ def test_where_there_are_no_forms_a_button_says_what_to_type() -> None:
     assert typed(Action(ActionKind.RESOLVE_REPORT, "R", "12")) == "/resolve 12 <note>"
     assert typed(Action(ActionKind.SUBMIT_SOLUTION, "S", "fast-power")) == "/submit fast-power"
     assert typed(Action(ActionKind.REVEAL_ANSWER, "A", "python-gil")) == "/answer python-gil"
+
+
+def test_the_edit_of_a_draft_is_a_form_of_drafts_edit_filled_from_its_commands_answer() -> None:
+    edit = Action(ActionKind.DRAFT_EDIT, "Edit", "s.nccl-tree")
+    form = form_of(edit, Locale.EN)
+    assert form is not None and edit.kind in PREFILLED
+    assert [f.name for f in form.fields] == ["title", "title_en", "topics", "difficulty", "kind"]
+    sent = {f.name: "x" for f in form.fields}
+    assert form_options(form.command, form.subject, sent) == {
+        "action": "edit", "id": "s.nccl-tree", **sent}  # fmt: skip
+    values = (Field("title", "NCCL 的 Tree"), Field("topics", "collectives"))
+    ready = filled(form, Reply("", fields=values))
+    assert ready is not None and [f.value for f in ready.fields][:3] == ["NCCL 的 Tree", "",
+                                                                         "collectives"]  # fmt: skip
+    assert filled(form, Reply("Only moderators.", tone=Tone.USER_ERROR)) is None
+    assert typed(edit) == "/drafts edit id:s.nccl-tree"  # the console: its answer says what to type
+
+
+def test_import_takes_a_report_form_built_for_the_platforms_input_limit() -> None:
+    assert needs_code("import", {}) and takes_report("import") and not takes_report("submit")
+    form = input_form("import", "", Locale.ZH, 3000)
+    [text] = form.fields
+    assert (form.command, text.name, text.max_length, text.multiline) == ("import", "text", 3000,
+                                                                          True)  # fmt: skip
+    assert "3,000" in text.label
+    assert input_form("run", "", Locale.EN).fields[0].name == "code"

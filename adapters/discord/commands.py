@@ -7,7 +7,8 @@ names, options and choices cannot drift from what the core parses. Translation r
   subcommand per choice; an option goes to the subcommands its `only_for` names.
 - An option with `suggest` autocompletes (the core's `Studybot.complete` answers).
 - A `multiline` option (code) cannot be a string option, which loses line breaks: it becomes
-  an optional file attachment, and without a file the bot opens a form.
+  an optional file attachment, and without a file the bot opens a form. `/import`'s is the
+  report's file (`bot.routes.takes_report`), described as such.
 - `for_admins` commands are shown only to members with Manage Server
   (`default_member_permissions`); the core still checks every changing action.
 - Names and descriptions carry Chinese localisations from `bot.i18n`.
@@ -19,6 +20,7 @@ from typing import Any
 
 from bot.commands.spec import COMMANDS, CommandSpec, OptionSpec
 from bot.i18n import CATALOG, t
+from bot.routes import takes_report
 from bot.types import Locale
 
 SUB_COMMAND, STRING, ATTACHMENT = 1, 3, 11
@@ -57,7 +59,7 @@ def _command(spec: CommandSpec) -> Payload:
 def _options(spec: CommandSpec) -> list[Payload]:
     action = action_option(spec)
     if action is None:
-        return _ordered([_option(o) for o in spec.options])
+        return _ordered([_option(o, spec.name) for o in spec.options])
     return [_subcommand(spec, choice) for choice in action.choices]
 
 
@@ -66,13 +68,13 @@ def _subcommand(spec: CommandSpec, choice: str) -> Payload:
     described = _described(key) if key in CATALOG else _described(spec.help_key)
     options = [o for o in spec.options[1:] if not o.only_for or choice in o.only_for]
     return {"type": SUB_COMMAND, "name": choice, **described,
-            "options": _ordered([_option(o) for o in options])}  # fmt: skip
+            "options": _ordered([_option(o, spec.name) for o in options])}  # fmt: skip
 
 
-def _option(option: OptionSpec) -> Payload:
+def _option(option: OptionSpec, command: str) -> Payload:
     if option.multiline:
-        return {"type": ATTACHMENT, "name": option.name, **_described("opt.file"),
-                "required": False}  # fmt: skip
+        described = _described("opt.report_file" if takes_report(command) else "opt.file")
+        return {"type": ATTACHMENT, "name": option.name, **described, "required": False}
     payload: Payload = {"type": STRING, "name": option.name, **_described(option.help_key),
                         "required": option.required}  # fmt: skip
     if option.choices:

@@ -42,6 +42,7 @@ class Upload:
     filename: str
     url: str
     size: int
+    content_type: str | None = None  # as Discord says it, if it does
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,4 +149,6 @@ def _upload(data: dict[str, Any], option: dict[str, Any]) -> Upload | None:
     found = files.get(str(option.get("value")))
     if found is None:
         return None
-    return Upload(option["name"], str(found["filename"]), str(found["url"]), int(found["size"]))
+    mime = found.get("content_type")
+    return Upload(option["name"], str(found["filename"]), str(found["url"]), int(found["size"]),
+                  str(mime) if mime else None)  # fmt: skip

@@ -58,6 +58,10 @@ STYLES = {
     ActionKind.RESOLVE_REPORT: discord.ButtonStyle.success,
     ActionKind.ANSWER_THIS: discord.ButtonStyle.primary,
     ActionKind.ADOPT_ANSWER: discord.ButtonStyle.success,
+    ActionKind.DRAFT_APPROVE: discord.ButtonStyle.success,
+    ActionKind.DRAFT_REJECT: discord.ButtonStyle.danger,
+    ActionKind.DRAFT_EDIT: discord.ButtonStyle.secondary,
+    ActionKind.DRAFT_PAGE: discord.ButtonStyle.secondary,
 }
 
 

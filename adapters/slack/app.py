@@ -5,6 +5,11 @@
     button `question:<id>`    -> Invocation("question", {"id"}), answered ephemerally
     button `submit:<id>`      -> the code modal for problem <id>
     button `report:<id>`      -> the modal reporting a mistake in item <id> (any `Form`)
+    button `draft-edit:<id>`  -> `/drafts edit` run first, then its modal filled with the
+                                 draft's values (`bot.routes.PREFILLED`), or the refusal
+    /study import             -> the report's modal: a plain_text_input of Slack's 3,000
+                                 characters, or a .txt/.md file_input (files.py); `/study
+                                 import <text>` imports the text as typed
     modal submission          -> Invocation(<the form's command>, <its fields>)
     @studybot in a thread     -> the code of a problem posted with a Submit button
     @studybot <command>       -> the same as /study <command>
@@ -41,19 +46,51 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.background import Background
 from adapters.slack.deliver import Asker, answer, send_all, send_files
+from adapters.slack.files import SharedFile, attached, download
 from adapters.slack.home import home_for
 from adapters.slack.mrkdwn import from_message
 from adapters.slack.people import PLATFORM, People, Person
-from adapters.slack.render import MODAL_CALLBACK, as_study, form_modal, parse_action_id, render
+from adapters.slack.render import (
+    CODE_INPUT_LIMIT,
+    MODAL_CALLBACK,
+    as_study,
+    form_modal,
+    parse_action_id,
+    render,
+)
+from bot.community.forms import IMPORT
+from bot.community.imports import check_file
+from bot.community.untrusted import MAX_BYTES
 from bot.core import Studybot
+from bot.errors import BadArgument
 from bot.i18n import t
-from bot.routes import budget, code_form, form_of, form_options, problem_of, within
-from bot.types import Action, ActionKind, ChannelRef, Form, Invocation, Locale, Notice, Reply
+from bot.routes import (
+    PREFILLED,
+    budget,
+    filled,
+    form_of,
+    form_options,
+    input_form,
+    problem_of,
+    takes_report,
+    within,
+)
+from bot.types import (
+    Action,
+    ActionKind,
+    ChannelRef,
+    Form,
+    Invocation,
+    Locale,
+    Notice,
+    Reply,
+    Tone,
+)
 
 log = logging.getLogger(__name__)
 
 SLASH_COMMAND = "/study"
-MODAL_COMMANDS = frozenset({"submit", "run"})
+MODAL_COMMANDS = frozenset({"submit", "run", "import"})
 ACTIONS = re.compile(r"^(" + "|".join(k.value for k in ActionKind) + r"):")
 EVENTS = ("app_home_opened", "app_mention")
 _MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>")
@@ -102,7 +139,8 @@ class Listeners:
             command_name, subject = name.lower(), rest.strip()
             self._background.spawn(
                 self._open_modal(command["trigger_id"],
-                                 lambda locale: code_form(command_name, subject, locale),
+                                 lambda locale: input_form(command_name, subject, locale,
+                                                           CODE_INPUT_LIMIT),
                                  user_id, meta),
                 name=f"slack modal /{name}",
             )  # fmt: skip
@@ -163,9 +201,16 @@ class Listeners:
         user_id = body["user"]["id"]
         channel_id = (body.get("channel") or {}).get("id")
         team = (body.get("team") or {}).get("id")
+        asker = Asker(user_id, channel_id, body.get("response_url"))
+        where = ChannelRef(PLATFORM, channel_id or user_id, team)
         if form_of(clicked, Locale.EN) is not None:
             meta = {"channel": channel_id or "", "team": team or "",
                     "response_url": body.get("response_url") or ""}  # fmt: skip
+            if clicked.kind in PREFILLED:
+                self._background.spawn(self._open_filled(body["trigger_id"], clicked, asker,
+                                                         where, meta),
+                                       name=f"slack modal {clicked.kind.value}")  # fmt: skip
+                return
             self._background.spawn(
                 self._open_modal(body["trigger_id"], lambda locale: form_of(clicked, locale),
                                  user_id, meta),
@@ -173,8 +218,6 @@ class Listeners:
             )  # fmt: skip
             return
         command, options = clicked.invocation()
-        asker = Asker(user_id, channel_id, body.get("response_url"))
-        where = ChannelRef(PLATFORM, channel_id or user_id, team)
         self._background.spawn(self._invoke(command, options, asker, where, True),
                                name=f"slack click {clicked.kind.value}")  # fmt: skip
 
@@ -204,12 +247,33 @@ class Listeners:
         except SlackApiError as exc:  # an expired trigger: the person can simply try again
             log.warning("slack: views.open failed: %s", exc.response.get("error"))
 
+    async def _open_filled(self, trigger_id: str, clicked: Action, asker: Asker,
+                           where: ChannelRef, meta: dict[str, str]) -> None:  # fmt: skip
+        """Open the form of `clicked` with the values its command answers with (the core
+        checks the clicker as on any click), well within the trigger's 3 seconds; a refusal
+        is shown instead."""
+        person = await self._people.get(asker.user_id)
+        command, options = clicked.invocation()
+        inv = Invocation(command, options, user=person.user, channel=where, locale=person.locale)
+        reply = await self._core.handle(inv)
+        blank = form_of(clicked, person.locale)
+        form = filled(blank, reply) if blank is not None else None
+        if form is None:
+            await answer(self._client, asker, as_study(reply), ephemeral=True)
+            return
+        try:
+            await self._client.views_open(trigger_id=trigger_id,
+                                          view=form_modal(form, person.locale, meta))  # fmt: skip
+        except SlackApiError as exc:  # an expired trigger: the person can simply try again
+            log.warning("slack: views.open failed: %s", exc.response.get("error"))
+
     async def form_submitted(
         self, ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]
     ) -> None:
         """A form's inputs, read back by field name; an empty required one is pointed out in
         the modal, which stays open. The answer goes where the form was opened from."""
-        values = _inputs(view.get("state", {}).get("values", {}))
+        state = view.get("state", {}).get("values", {})
+        values = _inputs(state)
         meta: dict[str, Any] = json.loads(view.get("private_metadata") or "{}")
         user_id = body["user"]["id"]
         empty = [name for name in meta.get("required", []) if not values.get(name, "").strip()]
@@ -226,8 +290,27 @@ class Listeners:
         asker = Asker(user_id, channel_id, meta.get("response_url") or None)
         team = meta.get("team") or (body.get("team") or {}).get("id")
         where = ChannelRef(PLATFORM, channel_id or user_id, team)
+        shared = attached(state) if takes_report(command) else None
+        if shared is not None:
+            self._background.spawn(self._import_file(shared, asker, where),
+                                   name="slack modal import file")  # fmt: skip
+            return
         self._background.spawn(self._invoke(command, options, asker, where, False),
                                name=f"slack modal {command}")  # fmt: skip
+
+    async def _import_file(self, shared: SharedFile, asker: Asker, where: ChannelRef) -> None:
+        """A report sent as a file through the import form: checked by what Slack says of
+        it, downloaded with the bot token, handed to the core's file entry point."""
+        person = await self._people.get(asker.user_id)
+        inv = Invocation(IMPORT, {}, user=person.user, channel=where, locale=person.locale)
+        try:
+            check_file(shared.name, shared.mime, shared.size, person.locale)
+            data = await download(self._client, shared, MAX_BYTES, person.locale)
+        except BadArgument as exc:
+            reply = Reply(str(exc), ephemeral=True, tone=Tone.USER_ERROR)
+        else:
+            reply = await self._core.import_file(inv, data, shared.name)
+        await answer(self._client, asker, as_study(reply), ephemeral=True)
 
     # --- events ------------------------------------------------------------------------
 
@@ -290,9 +373,10 @@ def submit_target(message: dict[str, Any]) -> str | None:
 
 
 def _wants_modal(command: str, rest: str) -> bool:
-    """`/study run` and `/study submit <problem>` bring no code: it comes through a modal."""
+    """`/study run`, `/study submit <problem>` and `/study import` bring no code (or report):
+    it comes through a modal."""
     words = rest.split()
-    return not words if command == "run" else len(words) <= 1
+    return len(words) <= 1 if command == "submit" else not words
 
 
 def _inputs(values: dict[str, Any]) -> dict[str, str]:

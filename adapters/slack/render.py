@@ -10,7 +10,8 @@ and where blocks cannot be shown.
 Buttons carry everything a click needs: `action_id` is `<kind>:<value>` (e.g.
 `reveal:python-gil`) and `value` is the question id, so a click on yesterday's post is routed
 statelessly after a restart (see `parse_action_id`). A core `Form` becomes a modal view
-(`form_modal`).
+(`form_modal`); the report's form (`/import`) also takes the report as a file (a `file_input`
+block), so its text input may be left empty.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any
 from adapters.slack.mrkdwn import to_mrkdwn
 from bot.commands.spec import COMMANDS
 from bot.i18n import t
+from bot.routes import takes_report
 from bot.text.split import split_markdown
 from bot.text.tables import tables_to_monospace
 from bot.types import Action, ActionKind, Field, Form, FormField, Locale, Reply, Tone
@@ -43,6 +45,7 @@ MODAL_TITLE_LIMIT = 24
 MODAL_CALLBACK = "studybot_code"  # every form's (the first was for code; kept for open ones)
 CODE_BLOCK = "code"  # the code form's blocks, named by its fields
 PROBLEM_BLOCK = "problem"
+FILE_BLOCK = "file"  # the import form's file_input block and action (`adapters.slack.files`)
 _COMMAND_SPAN = re.compile(r"`/(" + "|".join(spec.name for spec in COMMANDS) + r")\b")
 _MARKS = {Tone.INFO: "", Tone.USER_ERROR: ":warning: ", Tone.FAILURE: ":x: "}
 
@@ -166,8 +169,13 @@ def form_modal(form: Form, locale: Locale, metadata: dict[str, str]) -> Block:
     the answer goes), the form's command and subject, and which fields must not be empty,
     so a submission is read back with no state kept (`Listeners.form_submitted`)."""
     blocks: list[Block] = [section(to_mrkdwn(form.intro))] if form.intro else []
-    blocks += [_input_block(field, first=i == 0) for i, field in enumerate(form.fields)]
-    required = [field.name for field in form.fields if field.required]
+    fields = form.fields
+    if takes_report(form.command):  # the report's text, or its file instead
+        fields = tuple(replace(f, required=False) for f in fields)
+    blocks += [_input_block(field, first=i == 0) for i, field in enumerate(fields)]
+    if takes_report(form.command):
+        blocks.append(_file_block(locale))
+    required = [field.name for field in fields if field.required]
     return {
         "type": "modal",
         "callback_id": MODAL_CALLBACK,
@@ -193,6 +201,15 @@ def _input_block(field: FormField, *, first: bool) -> Block:
     if field.hint:
         block["hint"] = plain(field.hint)
     return block
+
+
+def _file_block(locale: Locale) -> Block:
+    """A file_input for a report too long for the text input (`adapters.slack.files`)."""
+    element = {"type": "file_input", "action_id": FILE_BLOCK, "filetypes": ["txt", "md"],
+               "max_files": 1}  # fmt: skip
+    return {"type": "input", "block_id": FILE_BLOCK, "optional": True,
+            "label": plain(t(locale, "import.form.file")), "element": element,
+            "hint": plain(t(locale, "import.form.file_hint"))}  # fmt: skip
 
 
 def home_view(replies: Iterable[Reply]) -> Block:

@@ -8,7 +8,8 @@ invocations: Approve, Reject and Edit carry the draft's id, Previous and Next th
 (`ActionKind.DRAFT_*`), and each click is checked again (a moderator, of this server).
 Edit without changes answers with the current values as the command to type, a form in
 words, and as the reply's fields, each named by its option (`edit_fields`): a platform
-renders a real form from those and sends its answers back as `/drafts edit` options.
+renders a real form from those and sends its answers back as `/drafts edit` options
+(`bot.community.forms.draft_form`, `bot.routes.filled`); an input left blank changes nothing.
 
 Everything shown that a member wrote (titles, the report's name) is Markdown-escaped.
 """
@@ -77,7 +78,9 @@ async def _decide(ctx: Context, inv: Invocation, qid: str, *, approve: bool) -> 
 
 async def _edit(ctx: Context, inv: Invocation, qid: str) -> Reply:
     moderation, server = _moderation(ctx), inv.channel.server
-    changes = {k: v for k, v in inv.options.items() if k in EDITS}
+    # A blank value is left as it is: a form sends every input, filled or not (an English
+    # title nobody wrote yet); a cleared title is refused (`Moderation.edit`).
+    changes = {k: v for k, v in inv.options.items() if k in EDITS and (v.strip() or k == "title")}
     if not changes:  # the Edit button: the current values, as the command that changes them
         draft = await moderation.draft(server, qid, inv.locale)
         return Reply(t(inv.locale, "drafts.edit_form", command=_edit_command(draft)),

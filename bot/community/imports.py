@@ -2,8 +2,9 @@
 
 One entry point for every platform, `Imports.text`; a file (the console's `/import FILE`,
 an attachment on a chat platform) comes through `Imports.file`, which checks its size and
-reads it as UTF-8 before handing the text on. In order, each step refusing with a reply in
-the member's language:
+reads it as UTF-8 before handing the text on. A platform that downloads the file first checks
+what it says of it (`check_file`: name, type, size) so that nothing too big is fetched.
+In order, each step refusing with a reply in the member's language:
 
 1. size: at most `untrusted.MAX_BYTES` of UTF-8 (checked before anything is parsed);
 2. rate: at most `untrusted.MAX_IMPORTS` imports a member per hour, counted in the database
@@ -37,6 +38,7 @@ from bot.text.code import NotUtf8, decode_source, valid_unicode
 from bot.types import Locale, User
 
 ATTEMPTS = 3
+REPORT_SUFFIXES = (".txt", ".md")  # what a report sent as a file may be named
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +93,16 @@ class Imports:
         since = self._clock.now() - timedelta(hours=untrusted.WINDOW_HOURS)
         if await self._store.imports_since(asker.member, since) >= untrusted.MAX_IMPORTS:
             raise TooBusy(t(asker.locale, "import.rate", limit=untrusted.MAX_IMPORTS))
+
+
+def check_file(filename: str, mime: str | None, size: int, locale: Locale) -> None:
+    """What a platform checks before it downloads a file sent as a report, from what the
+    platform says of it: a `.txt` or `.md` name, a text type if one is given, and at most
+    `untrusted.MAX_BYTES`; a BadArgument that says what is taken otherwise."""
+    named = filename.lower().endswith(REPORT_SUFFIXES)
+    text = not mime or mime.split(";", 1)[0].strip().lower().startswith("text/")
+    if not named or not text or not 0 <= size <= untrusted.MAX_BYTES:
+        raise BadArgument(t(locale, "import.not_report_file", limit=untrusted.MAX_BYTES // 1024))
 
 
 def _check_size(size: int, locale: Locale) -> None:

@@ -11,6 +11,8 @@ The real slack-bolt app and slack_sdk clients talk to it as they would to Slack:
 - files_upload_v2's three steps: files.getUploadURLExternal (an upload URL on this stub),
   `POST /upload/<file id>` (the bytes, kept in `uploads`), files.completeUploadExternal
   (recorded like any call); conversations.open answers a direct message channel `D<user>`.
+- `GET /files/<name>`: a file members shared (`share_file`), served as Slack serves
+  `url_private_download`: to a bot token only; each download is recorded (`downloads`).
 - `GET /ws`: the Socket Mode websocket. `envelope(...)` pushes a request and returns the
   client's ack; `disconnect()` asks the client to reconnect, as Slack does.
 
@@ -59,6 +61,8 @@ class SlackStub:
     responses: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     messages: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     uploads: dict[str, bytes] = field(default_factory=dict)
+    shared: dict[str, bytes] = field(default_factory=dict)
+    downloads: list[Call] = field(default_factory=list)
     sockets: list[web.WebSocketResponse] = field(default_factory=list)
     base_url: str = ""
     _refusals: dict[str, list[Refusal]] = field(default_factory=dict)
@@ -74,6 +78,7 @@ class SlackStub:
         app.router.add_route("*", "/api/{method}", self._api)
         app.router.add_post("/respond/{id}", self._respond)
         app.router.add_post("/upload/{id}", self._upload)
+        app.router.add_get("/files/{name}", self._file)
         app.router.add_get("/ws", self._ws)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
@@ -102,6 +107,12 @@ class SlackStub:
         self.users[user_id] = {"id": user_id, "name": user_id.lower(), "is_admin": admin,
                                "is_owner": False, "locale": locale,
                                "profile": {"display_name": f"name-{user_id}"}}  # fmt: skip
+
+    def share_file(self, name: str, content: bytes, mime: str) -> dict[str, Any]:
+        """A file a member shared; returns its file object as a view's state carries it."""
+        self.shared[name] = content
+        return {"id": f"F{next(self._ts)}", "name": name, "mimetype": mime, "size": len(content),
+                "url_private_download": f"{self.base_url}/files/{name}"}  # fmt: skip
 
     def refuse(self, method: str, error: str, *, status: int = 200, retry_after: int | None = None
                ) -> None:  # fmt: skip
@@ -217,6 +228,14 @@ class SlackStub:
         async with self._changed:
             self._changed.notify_all()
         return web.Response(text=f"OK - {len(self.uploads[request.match_info['id']])}")
+
+    async def _file(self, request: web.Request) -> web.Response:
+        authorization = request.headers.get("Authorization", "")
+        self.downloads.append(Call("download", {"name": request.match_info["name"]},
+                                   authorization))  # fmt: skip
+        if not authorization.startswith("Bearer xoxb-"):
+            return web.Response(status=403)
+        return web.Response(body=self.shared[request.match_info["name"]])
 
     async def _ws(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(autoping=True)
