@@ -331,7 +331,8 @@ MIGRATIONS: tuple[str, ...] = (
     """
     SELECT 1;
     """,
-    # 18: reserved (posting within the platforms' shared rate limits).
+    # 18: nothing on SQLite. The platforms' rate budgets live in this process's memory here
+    # (one process runs); PostgreSQL's step 9 keeps them in a table every process shares.
     """
     SELECT 1;
     """,
