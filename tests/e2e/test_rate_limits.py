@@ -50,6 +50,7 @@ async def test_three_processes_post_within_the_global_limit_together(
     assert set(held.values()) == {1}, held.most_common(3)  # each post once
     assert int(str(senders)) >= 2  # the minute's posts were shared out, and so was the budget
     refused = Counter(r.path.split("/")[1] for r in stub.refused)
-    # None in the ordinary run; a process frozen for a moment by a busy machine may send a
-    # few of its turns late and together, so allow a hundredth (unpaced: hundreds).
-    assert sum(refused.values()) <= CHANNELS // 100, refused
+    # Few or none: a process (or the stub) held up for a moment by a busy machine sends (or
+    # reads) a few turns late and together. Allow a twentieth: each process pacing alone is
+    # refused about four posts in five, and an unpaced bot more than it posts.
+    assert sum(refused.values()) <= CHANNELS // 20, refused
