@@ -13,9 +13,10 @@ tests, which enforces 50 requests a second for the whole bot with Discord's 429s
 Figures per round: posts delivered (each channel once?), the ledger's states, 429s received
 (Discord bans an address at 10,000 invalid requests in ten minutes), and the seconds from the
 first post to the last (the minute itself is known only roughly here: each process's clock
-starts once its imports are done, a few seconds after it was started). The processes run the
-test clock at real speed, started `LEAD` seconds before the minute so that all three are
-ready when it comes. `RATELIMIT_CHANNELS=300` makes a quick run.
+starts once its imports are done, a few seconds after it was started), and the CPU the bot
+processes spent from connecting to Discord to stopping (the posts' cost, for capacity).
+The processes run the test clock at real speed, started `LEAD` seconds before the minute so
+that all three are ready when it comes. `RATELIMIT_CHANNELS=300` makes a quick run.
 """
 
 from __future__ import annotations
@@ -62,12 +63,15 @@ def _worker(mode: str) -> None:
     assert discord is not None
 
     async def platform(app: App) -> None:
+        cpu["ready"] = time.process_time()  # imports, the bank, the pool: before posting
         rate = discord.requests_per_second
         pacer = (app.pacers.pacer("discord", rate) if mode == "shared"
                  else Pacer(LocalBudget(rate, SystemClock()), NoMetrics(), "discord"))  # fmt: skip
         await discord_run.serve(app.core, app.platforms, discord, pacer=pacer)
 
+    cpu: dict[str, float] = {}
     asyncio.run(serve(settings, [platform]))
+    print(json.dumps({"cpu_posting": time.process_time() - cpu.get("ready", 0.0)}), flush=True)
 
 
 # --- the run -------------------------------------------------------------------------------
@@ -110,7 +114,7 @@ async def _round(cluster: Cluster, stub: DiscordStub, mode: str, folder: Path) -
     dsn = _database(cluster, f"ratelimit_{mode}")
     await _migrate(dsn)
     channels = _schedules(dsn)
-    stub.messages.clear(), stub.refused.clear(), stub.requests.clear()
+    stub.reset()
     start = time.perf_counter()
     clock = f"2026-01-05T{_hms(9 * 3600 - LEAD)}+00:00*1"
     env = {"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE_URL": stub.api,
@@ -119,7 +123,7 @@ async def _round(cluster: Cluster, stub: DiscordStub, mode: str, folder: Path) -
     workers = [await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bench.ratelimit", mode, cwd=folder,
         env=bot_env(dsn, clock, DISCORD_SHARD_IDS=str(n), PYTHONPATH=str(REPO), **env),
-        stdout=asyncio.subprocess.DEVNULL, stderr=(folder / f"{mode}{n}.log").open("wb"),
+        stdout=asyncio.subprocess.PIPE, stderr=(folder / f"{mode}{n}.log").open("wb"),
     ) for n in range(PROCESSES)]  # fmt: skip
     minute = start + LEAD
     # Polling other processes' work through the database: there is no event to await.
@@ -134,8 +138,10 @@ async def _round(cluster: Cluster, stub: DiscordStub, mode: str, folder: Path) -
             print(f"  process {n} stopped early ({worker.returncode}):\n{log[-2000:]}")
         else:
             worker.send_signal(signal.SIGTERM)
-    await asyncio.gather(*(w.wait() for w in workers))
-    _report(mode, stub, channels, minute, _counts(dsn))
+    outputs = await asyncio.gather(*(w.communicate() for w in workers))
+    cpu = sum(json.loads(out.decode().strip().splitlines()[-1])["cpu_posting"]
+              for out, _ in outputs if out.strip())  # fmt: skip
+    _report(mode, stub, channels, minute, _counts(dsn), cpu)
 
 
 def _counts(dsn: str) -> dict[str, int]:
@@ -146,7 +152,7 @@ def _counts(dsn: str) -> dict[str, int]:
 
 
 def _report(mode: str, stub: DiscordStub, channels: set[str], minute: float,
-            states: dict[str, int]) -> None:  # fmt: skip
+            states: dict[str, int], cpu: float) -> None:  # fmt: skip
     held = Counter(m["channel_id"] for m in stub.messages.values() if m["channel_id"] in channels)
     refused = {id(r) for r in stub.refused}
     posts = [r.at for r in stub.requests if r.method == "POST" and r.path.startswith(
@@ -158,6 +164,7 @@ def _report(mode: str, stub: DiscordStub, channels: set[str], minute: float,
         "refused_429": len(stub.refused), "minute_to_first_post_s": round(first - minute, 1),
         "first_to_last_post_s": round(last - first, 1),
         "posts_per_s": round(len(posts) / (last - first), 1) if last > first else None,
+        "bot_cpu_s": round(cpu, 1), "bot_cpu_ms_per_post": round(1000 * cpu / max(len(held), 1), 1),
     }), flush=True)  # fmt: skip
 
 

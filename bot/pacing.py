@@ -13,6 +13,8 @@ and collect refusals by the thousand. So a request first takes a turn from a `Bu
 - on SQLite one process runs, and `LocalBudget` keeps the next free turn in memory; on
   PostgreSQL every process of the bot reserves its turns from one row
   (`bot/store/postgres/budget.py`), so the rate holds for all of them together;
+- a limit per channel (Slack's) is a `ChannelPacer`: a small local budget per channel,
+  which allows a short burst, as Slack does;
 - a refusal that concerns the whole bot (Discord's global limit) `hold`s the budget: nobody
   gets a turn until the platform's `retry_after` has passed, in any process.
 
@@ -34,23 +36,30 @@ MAX_HOLD = 600.0  # seconds: a retry_after past this is a platform's mistake, no
 
 
 class LocalBudget:
-    """Evenly spaced turns at `rate` a second, for this process alone."""
+    """Turns at `rate` a second, for this process alone; up to `burst` of them at once
+    after a quiet spell (1: evenly spaced, always)."""
 
-    def __init__(self, rate: float, clock: Clock) -> None:
+    def __init__(self, rate: float, clock: Clock, burst: int = 1) -> None:
         self._interval = timedelta(seconds=1 / rate)
+        self._slack = self._interval * (burst - 1)  # how far behind now a turn may lie
         self._clock = clock
         self._next: datetime | None = None  # the next free turn
 
     async def take(self) -> float:
         now = self._clock.now()
-        turn = max(self._next or now, now)
-        self._next = turn + self._interval
+        due = max(self._next or now, now)  # when this turn would be, evenly spaced
+        turn = max(due - self._slack, now)  # earlier by up to the burst, never past
+        self._next = due + self._interval
         await self._clock.sleep_until(turn)
         return (turn - now).total_seconds()
 
     async def hold(self, seconds: float) -> None:
-        until = self._clock.now() + timedelta(seconds=bounded(seconds))
+        until = self._clock.now() + timedelta(seconds=bounded(seconds)) + self._slack
         self._next = max(self._next or until, until)
+
+    def idle(self) -> bool:
+        """Whether this budget has nothing left to remember (a burst is available again)."""
+        return self._next is None or self._next <= self._clock.now()
 
 
 def bounded(seconds: float) -> float:
@@ -79,6 +88,33 @@ class Pacer:
             await self.budget.hold(retry_after)
 
 
+class ChannelPacer:
+    """Turns per channel (Slack allows about one message a second in each, with short
+    bursts), this process's own: a channel's posts come from one process (the scheduler
+    claims each post once; a reply goes out where its command was taken). Budgets of quiet
+    channels are forgotten once more than `KEEP` are remembered."""
+
+    KEEP = 1024
+
+    def __init__(self, rate: float, burst: int, clock: Clock, metrics: Metrics,
+                 platform: str) -> None:  # fmt: skip
+        self._rate, self._burst, self._clock = rate, burst, clock
+        self._metrics, self._platform = metrics, platform
+        self._budgets: dict[str, LocalBudget] = {}
+
+    async def turn(self, channel: str) -> None:
+        """Wait for a turn to post in `channel`; the wait is counted."""
+        budget = self._budgets.get(channel)
+        if budget is None:
+            self._forget_quiet()
+            budget = self._budgets[channel] = LocalBudget(self._rate, self._clock, self._burst)
+        self._metrics.rate_limit_wait(self._platform, await budget.take())
+
+    def _forget_quiet(self) -> None:
+        if len(self._budgets) >= self.KEEP:
+            self._budgets = {k: b for k, b in self._budgets.items() if not b.idle()}
+
+
 SharedBudgets = Callable[[str, float], Budget]  # a budget by name and rate, in the database
 
 
@@ -96,3 +132,7 @@ class Pacers:
         if self.shared is not None:
             return Pacer(self.shared(platform, rate), self.metrics, platform)
         return Pacer(LocalBudget(rate, self.clock), self.metrics, platform)
+
+    def per_channel(self, platform: str, rate: float, burst: int) -> ChannelPacer:
+        """`platform`'s pacer of each channel: `rate` posts a second, `burst` at once."""
+        return ChannelPacer(rate, burst, self.clock, self.metrics, platform)

@@ -65,6 +65,26 @@ async def test_turns_are_evenly_spaced_in_the_order_asked() -> None:
     assert woke == pytest.approx([i * 0.02 for i in range(10)])
 
 
+async def test_a_burst_goes_at_once_and_the_rest_at_the_rate() -> None:
+    clock = FakeClock()
+    woke = await _woken(clock, LocalBudget(1, clock, burst=3), 5)
+    assert woke == pytest.approx([0, 0, 0, 1, 2])
+
+
+async def test_each_channel_has_its_own_pace() -> None:
+    clock, metrics = FakeClock(), Counted()
+    pacer = Pacers(clock, metrics).per_channel("slack", 1, burst=1)  # type: ignore[arg-type]
+    for channel in ("C1", "C2", "C3"):
+        await pacer.turn(channel)  # a first message in each: none waits for the others'
+    assert [w for _, w in metrics.waits] == [0.0, 0.0, 0.0]
+    second = asyncio.create_task(pacer.turn("C1"))
+    await until(lambda: clock.sleeping_until)
+    assert clock.sleeping_until == [clock.now() + timedelta(seconds=1)]
+    clock.set(clock.sleeping_until[0])
+    await second
+    assert metrics.waits[-1] == ("slack", 1.0)
+
+
 async def test_a_quiet_budget_gives_a_turn_at_once() -> None:
     clock = FakeClock()
     budget = LocalBudget(2, clock)

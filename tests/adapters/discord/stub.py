@@ -92,6 +92,7 @@ class DiscordStub:
         self.global_limit: int | None = None  # requests a second the bot may make, if any
         self.refused: list[Request] = []  # requests refused with a 429 for the global limit
         self._window: collections.deque[float] = collections.deque()  # accepted, last second
+        self._nonces: dict[tuple[str, str], Json] = {}  # (channel, nonce) -> its message
         self.url = ""
         self._ids = itertools.count(5000)
         self._seq = itertools.count(1)
@@ -127,6 +128,11 @@ class DiscordStub:
     @property
     def ws_url(self) -> str:
         return self.url.replace("http://", "ws://") + "/"
+
+    def reset(self) -> None:
+        """Forget every message and request, as a new Discord would (between bench rounds)."""
+        for kept in (self.messages, self._nonces, self.requests, self.refused, self._window):
+            kept.clear()
 
     def next_id(self) -> str:
         return str(next(self._ids))
@@ -327,17 +333,10 @@ class DiscordStub:
             return reply({"message": "Cannot send messages to this user", "code": 50007}, 403)
         if channel_id in self.forbidden:
             return reply({"message": "Missing Access", "code": 50001}, 403)
-        nonce = body.get("nonce")
-        earlier = next(
-            (
-                m
-                for m in self.messages.values()
-                if body.get("enforce_nonce")
-                and m["channel_id"] == channel_id
-                and m.get("nonce") == nonce
-            ),
-            None,
-        )
+        key = (channel_id, str(body.get("nonce")))
+        earlier = self._nonces.get(key) if body.get("enforce_nonce") else None
+        if earlier is None and body.get("nonce") is not None:
+            earlier = self._nonces[key] = self._message(channel_id, body)
         return reply(earlier or self._message(channel_id, body))
 
     def _get_message(self, body: Json, channel_id: str, message_id: str) -> web.Response:
