@@ -41,7 +41,7 @@ class LocalBudget:
 
     def __init__(self, rate: float, clock: Clock, burst: int = 1) -> None:
         self._interval = timedelta(seconds=1 / rate)
-        self._slack = self._interval * (burst - 1)  # how far behind now a turn may lie
+        self._slack = self._interval * (burst - 1)  # how much earlier than evenly spaced
         self._clock = clock
         self._next: datetime | None = None  # the next free turn
 
