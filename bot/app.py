@@ -10,7 +10,8 @@ Chat platforms are not known here: each attaches its adapter to `App.platforms` 
 connected (see bot/platforms.py), and the scheduler, subscribed to that registry, picks up
 its schedules then, whether its loop (`running_scheduler`) started before or after. The
 morning digest of due reviews (`running_digest`) looks at whichever platforms are attached
-each time it wakes.
+each time it wakes. Each platform paces its requests with a pacer from `App.pacers`
+(bot/pacing.py): on PostgreSQL its turns come from a budget every process shares.
 Without a clock from the caller, the bot runs on the system clock, or on the scaled test
 clock that `STUDYBOT_TEST_CLOCK` asks for (tests of `studybot run` as a process).
 
@@ -67,6 +68,7 @@ from bot.grading.worker import GradingWorker, StalledJobs
 from bot.learning.ledger import Ledger
 from bot.learning.scores import Scores
 from bot.mistakes.service import Mistakes
+from bot.pacing import Pacers
 from bot.platforms import Platforms
 from bot.ports import Clock, Metrics, NoMetrics
 from bot.review.digest import Digest
@@ -84,6 +86,7 @@ from bot.store.db import Database
 from bot.store.members import MemberData
 from bot.store.mistakes import MistakeStore
 from bot.store.open import open_store
+from bot.store.postgres.budget import SharedBudget
 from bot.store.postgres.database import Pool, open_postgres
 from bot.store.postgres.db import PostgresDatabase
 from bot.store.preferences import Preferences
@@ -115,6 +118,7 @@ class App:
     digest: Digest
     scores: Scores
     painter: Painter  # draws the pictures replies carry, and keeps them for the day
+    pacers: Pacers  # each platform's turns under its rate limit, shared on PostgreSQL
 
 
 @asynccontextmanager
@@ -173,7 +177,15 @@ async def open_app(
         digest = Digest(prefs, cards, platforms, clock)
         core = Studybot(context, metrics)
         yield App(core, store, scheduler, database, graded, platforms, quizzes, tallies, ledger,
-                  digest, scores, painter)  # fmt: skip
+                  digest, scores, painter, pacers(database, clock, metrics))  # fmt: skip
+
+
+def pacers(database: Database, clock: Clock, metrics: Metrics) -> Pacers:
+    """Rate budgets in the database when several processes may share it (PostgreSQL, one
+    row per platform), else in this process (SQLite: one process runs)."""
+    if isinstance(database, PostgresDatabase):
+        return Pacers(clock, metrics, functools.partial(SharedBudget, database, clock=clock))
+    return Pacers(clock, metrics)
 
 
 def scoring(database: Database, prefs: Preferences, schedules: ScheduleStore) -> Scores:

@@ -6,12 +6,14 @@
   adapters implement it, the console included.
 - `Executor`: where submitted code runs: the sandbox's fresh, limited worker processes, or
   (for the benchmark's floor) the same harness in-process.
+- `Budget`: turns under a platform's rate limit (bot/pacing.py): this process's own, or one
+  every process of the bot shares through PostgreSQL.
 - `Metrics`: what the running bot counts (interactions, posts, verdicts, the queue, the
-  sandbox, reconnects), told where each happens. `NoMetrics` is the default; the Prometheus
-  implementation lives in adapters/telemetry/ and is built only when a metrics port is set,
-  so the core never imports prometheus_client. Every label a caller passes is from a
-  bounded set (a command of the spec or "unknown", an outcome, a verdict, a layer, a
-  platform's name), never a member, a channel or free text.
+  sandbox, reconnects, rate-limit waits), told where each happens. `NoMetrics` is the
+  default; the Prometheus implementation lives in adapters/telemetry/ and is built only when
+  a metrics port is set, so the core never imports prometheus_client. Every label a caller
+  passes is from a bounded set (a command of the spec or "unknown", an outcome, a verdict,
+  a layer, a platform's name), never a member, a channel or free text.
 """
 
 from __future__ import annotations
@@ -71,6 +73,17 @@ class Executor(Protocol):
         ...
 
 
+class Budget(Protocol):
+    async def take(self) -> float:
+        """Wait for the next free turn (turns are `1 / rate` seconds apart, in the order
+        asked) and return the seconds waited."""
+        ...
+
+    async def hold(self, seconds: float) -> None:
+        """Give nobody a turn for `seconds` from now (the platform asked to wait)."""
+        ...
+
+
 class Metrics(Protocol):
     def interaction(self, command: str, outcome: str, seconds: float) -> None:
         """A command answered: its name (a spec's, else "unknown"), its outcome ("ok",
@@ -105,6 +118,14 @@ class Metrics(Protocol):
         """A chat platform connected again after it had been connected."""
         ...
 
+    def rate_limit_wait(self, platform: str, seconds: float) -> None:
+        """A request to `platform` waited `seconds` for its turn under the rate limit."""
+        ...
+
+    def rate_limited(self, platform: str) -> None:
+        """`platform` refused a request for its rate limit (a 429)."""
+        ...
+
 
 class NoMetrics:
     """Counts nothing: the bot without a metrics port, and tests that do not look."""
@@ -131,4 +152,10 @@ class NoMetrics:
         pass
 
     def reconnect(self, platform: str) -> None:
+        pass
+
+    def rate_limit_wait(self, platform: str, seconds: float) -> None:
+        pass
+
+    def rate_limited(self, platform: str) -> None:
         pass

@@ -130,6 +130,12 @@ DOCS = (
         "false",
         "true: grade code posted in a problem's thread (needs the Message Content intent)",
     ),
+    SettingDoc(
+        "DISCORD_REQUESTS_PER_SECOND",
+        "45",
+        "REST requests a second for the whole bot, every process together (Discord allows "
+        "50; raise it only if Discord raised the bot's limit)",
+    ),
     SettingDoc("SLACK_BOT_TOKEN", "", "Slack bot token (xoxb-...); Slack starts when set", True),
     SettingDoc("SLACK_APP_TOKEN", "", "Slack app-level token (xapp-...): Socket Mode", True),
     SettingDoc("SLACK_SIGNING_SECRET", "", "Slack signing secret: HTTP mode (no app token)", True),
@@ -153,6 +159,7 @@ class DiscordSettings:
     message_content: bool = False
     shard_count: int | None = None  # every process's shards together; None: Discord's advice
     shard_ids: tuple[int, ...] = ()  # the shards this process runs; (): all of them
+    requests_per_second: float = 45.0  # Discord's global limit is 50: room for jitter
 
     @property
     def shards_here(self) -> tuple[int, ...]:
@@ -179,6 +186,9 @@ class DiscordSettings:
             message_content=_flag("DISCORD_MESSAGE_CONTENT", get("DISCORD_MESSAGE_CONTENT")),
             shard_count=count,
             shard_ids=_shard_ids(get("DISCORD_SHARD_IDS"), count),
+            requests_per_second=_rate(
+                "DISCORD_REQUESTS_PER_SECOND", get("DISCORD_REQUESTS_PER_SECOND")
+            ),
         )
 
     def describe(self) -> list[tuple[str, str]]:
@@ -191,6 +201,7 @@ class DiscordSettings:
             ("DISCORD_SHARD_COUNT", self._count_shown()),
             ("DISCORD_SHARD_IDS", ",".join(map(str, self.shard_ids)) or "(all)"),
             ("DISCORD_MESSAGE_CONTENT", str(self.message_content).lower()),
+            ("DISCORD_REQUESTS_PER_SECOND", f"{self.requests_per_second:g}"),
         ]
 
 
@@ -394,6 +405,22 @@ def _snowflakes(name: str, raw: str) -> tuple[int, ...]:
 
 
 MAX_SHARDS = 1 << 16  # far past any bot: Discord asks for one shard per 1,000 to 2,500 servers
+
+
+MAX_RATE = 10_000.0  # requests a second: past any limit Discord grants
+
+
+def _rate(name: str, raw: str) -> float:
+    if not raw:
+        return 45.0
+    try:
+        rate = float(raw)
+    except ValueError:
+        rate = 0.0
+    if not 0 < rate <= MAX_RATE:
+        raise ConfigError(f"{name}: '{raw}' is not a number of requests a second from 0 to "
+                          f"{MAX_RATE:g} (Discord allows 50)")  # fmt: skip
+    return rate
 
 
 def _shard_count(raw: str) -> int | None:

@@ -21,9 +21,11 @@ import discord.http
 import yarl
 
 from adapters.discord.client import ShardedStudyClient, StudyClient
+from adapters.discord.pacing import paced
 from adapters.network import is_network_error, retry_delays, summary
 from bot.core import Studybot
 from bot.errors import ConfigError
+from bot.pacing import Pacer
 from bot.platforms import Platforms
 from bot.settings import DiscordSettings
 
@@ -36,10 +38,15 @@ def use_endpoints(settings: DiscordSettings) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
-def make_client(core: Studybot, settings: DiscordSettings, **options: Any) -> StudyClient:
+def make_client(
+    core: Studybot, settings: DiscordSettings, *, pacer: Pacer | None = None, **options: Any
+) -> StudyClient:
     """One gateway connection, or the shards the settings give this process: all of
     `DISCORD_SHARD_COUNT`, or those of `DISCORD_SHARD_IDS` (other processes run the rest);
-    with neither, as many as Discord recommends."""
+    with neither, as many as Discord recommends. With `pacer`, its REST requests take turns
+    under the bot's global rate limit (adapters/discord/pacing.py)."""
+    if pacer is not None:
+        options["http_trace"] = paced(pacer, settings.api_base_url)
     if not settings.sharded:
         return StudyClient(core, settings, **options)
     if settings.shard_count is not None:
@@ -49,7 +56,12 @@ def make_client(core: Studybot, settings: DiscordSettings, **options: Any) -> St
 
 
 async def serve(
-    core: Studybot, platforms: Platforms, settings: DiscordSettings, **options: Any
+    core: Studybot,
+    platforms: Platforms,
+    settings: DiscordSettings,
+    *,
+    pacer: Pacer | None = None,
+    **options: Any,
 ) -> None:
     """Log in and stay connected until cancelled. Discord unreachable when logging in is
     tried again with a fresh client, backing off (one log line each time); once logged in,
@@ -58,8 +70,8 @@ async def serve(
     delays = retry_delays()
     while True:
         try:
-            await run_client(make_client(core, settings, platforms=platforms, **options),
-                             settings)  # fmt: skip
+            client = make_client(core, settings, pacer=pacer, platforms=platforms, **options)
+            await run_client(client, settings)
             return
         except Unreachable as exc:
             delay = next(delays)

@@ -9,8 +9,11 @@ twice (the README says so).
 A reply's files (the weekly summary's chart) are uploaded after its messages with
 files_upload_v2, in the same channel or thread.
 
-Refusals are sorted here. A rate limit is retried by the web client itself
-(AsyncRateLimitErrorRetryHandler, honouring Retry-After); what is still refused becomes a
+Posts are paced per channel (bot/pacing.py `ChannelPacer`: Slack allows chat.postMessage
+about once a second in each channel, with short bursts), so a long reply's several messages,
+or a digest and a post to one member, are spaced rather than refused. Refusals are sorted
+here. A rate limit is retried by the web client itself (adapters/slack/pacing.py: slack_sdk's
+handler, honouring Retry-After, each 429 counted); what is still refused becomes a
 `DeliveryError`, permanent when retrying cannot help (the channel is gone, the bot is not in
 it, the token was revoked), so the scheduler pauses the schedule and says why. Only Slack's
 error code is kept: never the request, which carries the token.
@@ -27,6 +30,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.render import SlackMessage, render
 from bot.errors import DeliveryError
+from bot.pacing import ChannelPacer
 from bot.types import ChannelRef, MessageRef, Reply, User
 
 log = logging.getLogger(__name__)
@@ -42,8 +46,13 @@ PERMANENT = frozenset({
 
 
 class SlackAdapter:
-    def __init__(self, client: AsyncWebClient) -> None:
-        self._client = client
+    def __init__(self, client: AsyncWebClient, pacer: ChannelPacer | None = None) -> None:
+        self._client, self._pacer = client, pacer
+
+    async def _post(self, channel: str, message: SlackMessage, thread_ts: str | None) -> str:
+        if self._pacer is not None:
+            await self._pacer.turn(channel)
+        return await post(self._client, channel, message, thread_ts=thread_ts)
 
     async def send(
         self,
@@ -56,7 +65,7 @@ class SlackAdapter:
         thread_ts = thread_of.message_id if thread_of is not None else None
         first: str | None = None
         for message in render(reply):
-            ts = await post(self._client, channel.channel, message, thread_ts=thread_ts)
+            ts = await self._post(channel.channel, message, thread_ts)
             first = first or ts
         assert first is not None  # render always yields at least one message
         await self._upload(channel.channel, reply, thread_ts)
@@ -81,7 +90,7 @@ class SlackAdapter:
         """chat.postMessage to the member's id: Slack delivers it in their direct messages
         with the app (its Messages tab), opening that conversation if needed."""
         for message in render(reply):
-            await post(self._client, user.id, message)
+            await self._post(user.id, message, None)
 
 
 async def update(client: AsyncWebClient, message: MessageRef, reply: Reply) -> None:

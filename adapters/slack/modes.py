@@ -27,17 +27,15 @@ from aiohttp import web
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.errors import SlackApiError
-from slack_sdk.http_retry.builtin_async_handlers import (
-    AsyncConnectionErrorRetryHandler,
-    AsyncRateLimitErrorRetryHandler,
-)
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.adapter import SlackAdapter
 from adapters.slack.app import build_app
 from adapters.slack.background import Background
+from adapters.slack.pacing import BURST, POSTS_PER_SECOND, retry_handlers
 from adapters.slack.people import PLATFORM, People
 from bot.app import App
+from bot.ports import Metrics
 from bot.settings import SlackSettings
 
 log = logging.getLogger(__name__)
@@ -52,15 +50,14 @@ class RunningSlack:
 
 
 def web_client(
-    settings: SlackSettings, session: aiohttp.ClientSession | None = None
+    settings: SlackSettings,
+    session: aiohttp.ClientSession | None = None,
+    metrics: Metrics | None = None,
 ) -> AsyncWebClient:
-    """The Web API client: rate limits retried after Retry-After, dropped connections once."""
-    retries = [
-        AsyncConnectionErrorRetryHandler(),
-        AsyncRateLimitErrorRetryHandler(max_retry_count=2),
-    ]
+    """The Web API client: rate limits retried after Retry-After (each counted in
+    `metrics`), dropped connections once."""
     return AsyncWebClient(token=settings.bot_token.reveal(), base_url=settings.api_base_url,
-                          session=session, retry_handlers=retries)  # fmt: skip
+                          session=session, retry_handlers=retry_handlers(metrics))  # fmt: skip
 
 
 @asynccontextmanager
@@ -69,14 +66,14 @@ async def running_slack(
 ) -> AsyncIterator[RunningSlack]:
     async with AsyncExitStack() as stack:
         session = await stack.enter_async_context(aiohttp.ClientSession())
-        client = web_client(settings, session)
+        client = web_client(settings, session, app.pacers.metrics)
         background = Background()
         stack.push_async_callback(background.aclose)
         secret = settings.signing_secret.reveal() if settings.signing_secret else None
         bolt = build_app(app.core, client, People(client, settings.admin_user_ids), background,
                          signing_secret=None if settings.socket_mode else secret)  # fmt: skip
         port: int | None = None
-        adapter = SlackAdapter(client)
+        adapter = SlackAdapter(client, app.pacers.per_channel(PLATFORM, POSTS_PER_SECOND, BURST))
 
         async def reconnected() -> None:
             await app.platforms.attach(PLATFORM, adapter)

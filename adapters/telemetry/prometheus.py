@@ -21,6 +21,8 @@ OUTCOMES = ("ok", "user_error", "failure")
 POST_OUTCOMES = ("sent", "late", "missed")
 LATENCY = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 WAIT = (0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0)
+PACING = (0.0, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+PLATFORMS = ("discord", "slack")
 
 
 class PrometheusMetrics:
@@ -54,6 +56,13 @@ class PrometheusMetrics:
         self._reconnects = Counter(
             "studybot_platform_reconnects", "Chat platform reconnections, by platform",
             ("platform",), registry=registry)  # fmt: skip
+        self._pacing = Histogram(
+            "studybot_rate_limit_wait_seconds",
+            "Seconds a request waited for its turn under the platform's rate limit",
+            ("platform",), buckets=PACING, registry=registry)  # fmt: skip
+        self._limited = Counter(
+            "studybot_rate_limited", "Requests the platform refused for its rate limit (429)",
+            ("platform",), registry=registry)  # fmt: skip
         self._start(commands)
 
     def _start(self, commands: Iterable[str]) -> None:
@@ -65,6 +74,9 @@ class PrometheusMetrics:
             self._posts.labels(post)
         for verdict in Verdict:
             self._verdicts.labels(verdict.value)
+        for platform in PLATFORMS:
+            self._pacing.labels(platform)
+            self._limited.labels(platform)
 
     def interaction(self, command: str, outcome: str, seconds: float) -> None:
         self._interactions.labels(command, outcome).inc()
@@ -91,3 +103,9 @@ class PrometheusMetrics:
 
     def reconnect(self, platform: str) -> None:
         self._reconnects.labels(platform).inc()
+
+    def rate_limit_wait(self, platform: str, seconds: float) -> None:
+        self._pacing.labels(platform).observe(seconds)
+
+    def rate_limited(self, platform: str) -> None:
+        self._limited.labels(platform).inc()

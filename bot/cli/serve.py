@@ -55,7 +55,8 @@ def platforms(settings: Settings) -> dict[str, Platform]:
 async def _discord(app: App, settings: DiscordSettings) -> None:
     from adapters.discord import run as discord_run  # its library loads only when configured
 
-    await discord_run.serve(app.core, app.platforms, settings)
+    pacer = app.pacers.pacer("discord", settings.requests_per_second)
+    await discord_run.serve(app.core, app.platforms, settings, pacer=pacer)
 
 
 async def _slack(app: App, settings: SlackSettings) -> None:

@@ -416,7 +416,8 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX group_answers_item ON group_answers (server, question_id, state, id);
     CREATE INDEX group_answers_author ON group_answers (author_platform, author_id, created_at);
     """,
-    # 18: reserved (posting within the platforms' shared rate limits).
+    # 18: nothing on SQLite. The platforms' rate budgets live in this process's memory here
+    # (one process runs); PostgreSQL's step 9 keeps them in a table every process shares.
     """
     SELECT 1;
     """,

@@ -346,9 +346,15 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX group_answers_item ON group_answers (server, question_id, state, id);
     CREATE INDEX group_answers_author ON group_answers (author_platform, author_id, created_at);
     """,
-    # 9: SQLite's 18, reserved (shared rate limits).
+    # 9: SQLite's 18, the rate budgets every bot process shares: per budget (a platform's
+    # global limit), the next free turn in seconds since the epoch, on the database's clock
+    # (bot/store/postgres/budget.py). PostgreSQL's alone: on SQLite one process runs, and
+    # its budget lives in memory, so SQLite's step 18 changes nothing.
     """
-    SELECT 1;
+    CREATE TABLE rate_budgets (
+        name      TEXT PRIMARY KEY,
+        next_turn double precision NOT NULL
+    );
     """,
 )
 

@@ -5,17 +5,22 @@ here). It speaks just enough of Discord for the adapter: login, command registra
 gateway handshake (HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME, op 7) on one
 connection or on several shards (each server's events on shard `(guild_id >> 22) % count`),
 interaction callbacks and webhooks, channel messages with nonce deduplication, threads, and
-a CDN for attachments. Everything the bot sends is recorded, and tests wait for it with
-`wait_for`, never with sleeps.
+a CDN for attachments. With `global_limit` set, it refuses as Discord does a bot that sends
+more than that many requests in any second (interactions and webhooks are exempt): a 429
+with `retry_after`, `global: true` and Discord's headers, which discord.py honours.
+Everything the bot sends is recorded, and tests wait for it with `wait_for`, never with
+sleeps.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import email.parser
 import email.policy
 import itertools
 import json
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -84,6 +89,10 @@ class DiscordStub:
         self.guilds: dict[str, str] = {GUILD_ID: CHANNEL_ID}  # server id -> its channel
         self.gateway = Gateway()
         self.resume_url = ""  # the gateway READY names for resuming (default: this stub's)
+        self.global_limit: int | None = None  # requests a second the bot may make, if any
+        self.refused: list[Request] = []  # requests refused with a 429 for the global limit
+        self._window: collections.deque[float] = collections.deque()  # accepted, last second
+        self._nonces: dict[tuple[str, str], Json] = {}  # (channel, nonce) -> its message
         self.url = ""
         self._ids = itertools.count(5000)
         self._seq = itertools.count(1)
@@ -119,6 +128,11 @@ class DiscordStub:
     @property
     def ws_url(self) -> str:
         return self.url.replace("http://", "ws://") + "/"
+
+    def reset(self) -> None:
+        """Forget every message and request, as a new Discord would (between bench rounds)."""
+        for kept in (self.messages, self._nonces, self.requests, self.refused, self._window):
+            kept.clear()
 
     def next_id(self) -> str:
         return str(next(self._ids))
@@ -226,6 +240,9 @@ class DiscordStub:
         by_token = path.startswith(("/interactions/", "/webhooks/"))
         if not by_token and request.headers.get("Authorization") != f"Bot {self.token}":
             return reply({"message": "401: Unauthorized", "code": 0}, 401)
+        if not by_token and (limited := self._over_global_limit()) is not None:
+            self.refused.append(self.requests[-1])
+            return limited
         if self.latency:  # the platform's round trip, for tests about work in flight
             await asyncio.sleep(self.latency)
         for method, pattern, handler in self._routes():
@@ -255,6 +272,24 @@ class DiscordStub:
             ("PATCH", "/channels/*/messages/*", self._edit_message),
             ("POST", "/channels/*/messages/*/threads", self._thread),
         ]
+
+    def _over_global_limit(self) -> web.Response | None:
+        """A 429 if this request would be more than `global_limit` in the last second (a
+        sliding window), as Discord answers one; else None, and the request is counted."""
+        if self.global_limit is None:
+            return None
+        now = time.monotonic()
+        while self._window and self._window[0] <= now - 1.0:
+            self._window.popleft()
+        if len(self._window) < self.global_limit:
+            self._window.append(now)
+            return None
+        wait = self._window[0] + 1.0 - now
+        body = {"message": "You are being rate limited.", "retry_after": round(wait, 3),
+                "global": True, "code": 0}  # fmt: skip
+        headers = {"Retry-After": str(math.ceil(wait)), "X-RateLimit-Global": "true",
+                   "X-RateLimit-Scope": "global", "Via": "1.1 google"}  # fmt: skip
+        return reply(body, 429, headers)
 
     def _gateway_bot(self) -> Json:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
@@ -298,17 +333,10 @@ class DiscordStub:
             return reply({"message": "Cannot send messages to this user", "code": 50007}, 403)
         if channel_id in self.forbidden:
             return reply({"message": "Missing Access", "code": 50001}, 403)
-        nonce = body.get("nonce")
-        earlier = next(
-            (
-                m
-                for m in self.messages.values()
-                if body.get("enforce_nonce")
-                and m["channel_id"] == channel_id
-                and m.get("nonce") == nonce
-            ),
-            None,
-        )
+        key = (channel_id, str(body.get("nonce")))
+        earlier = self._nonces.get(key) if body.get("enforce_nonce") else None
+        if earlier is None and body.get("nonce") is not None:
+            earlier = self._nonces[key] = self._message(channel_id, body)
         return reply(earlier or self._message(channel_id, body))
 
     def _get_message(self, body: Json, channel_id: str, message_id: str) -> web.Response:
@@ -530,12 +558,12 @@ def multipart(content_type: str, raw: bytes) -> tuple[Any, dict[str, bytes]]:
     return body, files
 
 
-def reply(payload: Any, status: int = 200) -> web.Response:
+def reply(payload: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     # Exactly `application/json`: discord.py parses a body as JSON only with that type.
     return web.Response(
         body=json.dumps(payload).encode(),
         status=status,
-        headers={"Content-Type": "application/json"},
+        headers={"Content-Type": "application/json", **(headers or {})},
     )
 
 

@@ -3,8 +3,11 @@ thread, long replies split, refusals sorted into retried, transient and permanen
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Coroutine
 from datetime import timedelta
+from typing import Any, TypeVar
 
 import pytest
 
@@ -18,6 +21,7 @@ from tests.adapters.slack.conftest import APP_TOKEN, BOT_TOKEN, CHANNEL, SIGNING
 from tests.adapters.slack.stub import TEAM, SlackStub
 from tests.fakes import FakeClock
 
+T = TypeVar("T")
 WHERE = ChannelRef(PLATFORM, CHANNEL, TEAM)
 ADMIN = User(PLATFORM, "UADMIN", "admin", is_admin=True)
 
@@ -51,18 +55,33 @@ async def test_the_daily_question_is_posted_and_its_answer_follows_in_the_thread
 
 
 async def test_a_long_answer_is_split_into_messages_within_slack_limits(
-    http_slack: RunningSlack, stub: SlackStub, bot_app: App
+    http_slack: RunningSlack, stub: SlackStub, bot_app: App, clock: FakeClock
 ) -> None:
     body = "\n\n".join(f"**Part {n}.** " + "显存与带宽 " * 400 for n in range(80))
-    ref = await bot_app.platforms.get(PLATFORM).send(WHERE, Reply(title="Long", body=body))
+    start = clock.now()
+    sending = bot_app.platforms.get(PLATFORM).send(WHERE, Reply(title="Long", body=body))
+    ref = await paced(clock, sending)
     posts = [c.params for c in stub.called("chat.postMessage")]
     assert len(posts) > 1 and ref.message_id == "1700000000.000001"
+    # One channel takes a message a second after a burst of three (Slack's pace).
+    assert clock.now() - start == timedelta(seconds=max(len(posts) - 3, 0))
     for post in posts:
         assert post["text"] and len(post["blocks"]) <= BLOCKS_PER_MESSAGE
         assert all(len(b["text"]["text"]) <= SECTION_LIMIT for b in post["blocks"]
                    if b["type"] == "section")  # fmt: skip
     text = "".join(b["text"]["text"] for p in posts for b in p["blocks"] if b["type"] == "section")
     assert text.count("*Part ") == 80 and "**" not in text
+
+
+async def paced(clock: FakeClock, sending: Coroutine[Any, Any, T]) -> T:
+    """Await `sending`, moving the clock to each turn it waits for under the channel's
+    pace."""
+    task = asyncio.ensure_future(sending)
+    while not task.done():
+        await asyncio.wait({task}, timeout=0.01)  # (the stub answers over a socket)
+        if clock.sleeping_until:
+            clock.set(clock.sleeping_until[0])
+    return task.result()
 
 
 async def test_a_rate_limited_post_is_retried_after_retry_after(

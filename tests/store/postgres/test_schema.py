@@ -22,6 +22,9 @@ from bot.store.postgres.migrations import MIGRATIONS, SQLITE_VERSIONS
 SEARCH_EXTRAS = {
     "question_search": {"question_id": "text", "document": "tsvector", "title_document": "tsvector"}
 }
+# PostgreSQL's alone: the rate budgets every bot process shares (on SQLite one process runs and
+# keeps its budget in memory).
+POSTGRES_ONLY = {"rate_budgets": {"name": ("text", True), "next_turn": ("double precision", True)}}
 FTS5_SHADOWS = ("_data", "_idx", "_content", "_docsize", "_config")
 TYPES = {"TEXT": {"text"}, "INTEGER": {"integer", "bigint"}, "REAL": {"double precision"}}
 
@@ -63,6 +66,8 @@ async def test_every_sqlite_table_and_column_has_its_postgres_twin(
 ) -> None:
     sqlite_schema = await _sqlite(tmp_path)
     postgres_schema = _postgres(postgres_dsn)
+    for table, columns in POSTGRES_ONLY.items():
+        assert postgres_schema.pop(table) == columns
     assert sorted(postgres_schema) == sorted(sqlite_schema)
     for table, columns in sqlite_schema.items():
         extras = SEARCH_EXTRAS.get(table, {})
