@@ -11,6 +11,7 @@ Secrets are wrapped in `Secret`, whose repr and str never show the value.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -105,6 +106,11 @@ DOCS = (
         "",
         "comma-separated server ids: register commands there at once instead of globally",
     ),
+    SettingDoc(
+        "DISCORD_MODERATOR_ROLE_IDS",
+        "",
+        "comma-separated role ids whose members moderate (besides Manage Messages)",
+    ),
     SettingDoc("DISCORD_API_BASE_URL", "https://discord.com/api/v10", "Discord REST API base"),
     SettingDoc("DISCORD_GATEWAY_URL", "wss://gateway.discord.gg/", "Discord gateway address"),
     SettingDoc(
@@ -143,6 +149,11 @@ DOCS = (
     SettingDoc(
         "SLACK_ADMIN_USER_IDS", "", "Slack user ids (comma-separated) who may manage schedules"
     ),
+    SettingDoc(
+        "SLACK_MODERATOR_USER_IDS",
+        "",
+        "Slack user ids (comma-separated) who moderate without being admins",
+    ),
     SettingDoc("SLACK_API_BASE_URL", SLACK_API, "Slack Web API base URL (GovSlack, proxies)"),
 )
 
@@ -153,6 +164,7 @@ class DiscordSettings:
 
     token: Secret
     guild_ids: tuple[int, ...] = ()
+    moderator_role_ids: frozenset[int] = frozenset()  # besides Manage Messages
     api_base_url: str = "https://discord.com/api/v10"
     gateway_url: str = "wss://gateway.discord.gg/"
     sharded: bool = False
@@ -180,6 +192,9 @@ class DiscordSettings:
         return cls(
             token=Secret(token.removeprefix("Bot ").strip()),
             guild_ids=_snowflakes("DISCORD_GUILD_IDS", get("DISCORD_GUILD_IDS")),
+            moderator_role_ids=frozenset(
+                _snowflakes("DISCORD_MODERATOR_ROLE_IDS", get("DISCORD_MODERATOR_ROLE_IDS"))
+            ),
             api_base_url=_url("DISCORD_API_BASE_URL", get("DISCORD_API_BASE_URL"), "http"),
             gateway_url=_url("DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL"), "ws"),
             sharded=_flag("DISCORD_SHARDED", get("DISCORD_SHARDED")) or count is not None,
@@ -195,6 +210,10 @@ class DiscordSettings:
         return [
             ("DISCORD_TOKEN", self.token.masked()),
             ("DISCORD_GUILD_IDS", ",".join(map(str, self.guild_ids)) or "(global commands)"),
+            (
+                "DISCORD_MODERATOR_ROLE_IDS",
+                ",".join(map(str, sorted(self.moderator_role_ids))) or "(Manage Messages only)",
+            ),
             ("DISCORD_API_BASE_URL", self.api_base_url),
             ("DISCORD_GATEWAY_URL", self.gateway_url),
             ("DISCORD_SHARDED", str(self.sharded).lower()),
@@ -216,6 +235,7 @@ class SlackSettings:
     signing_secret: Secret | None = None
     http_port: int = 3000
     admin_user_ids: frozenset[str] = frozenset()
+    moderator_user_ids: frozenset[str] = frozenset()  # besides admins and owners
     api_base_url: str = SLACK_API
 
     @property
@@ -232,6 +252,10 @@ class SlackSettings:
             ("SLACK_SIGNING_SECRET", masked(self.signing_secret)),
             ("SLACK_HTTP_PORT", str(self.http_port)),
             ("SLACK_ADMIN_USER_IDS", ",".join(sorted(self.admin_user_ids)) or "(not set)"),
+            (
+                "SLACK_MODERATOR_USER_IDS",
+                ",".join(sorted(self.moderator_user_ids)) or "(admins only)",
+            ),
             ("SLACK_API_BASE_URL", self.api_base_url),
         ]
 
@@ -525,12 +549,25 @@ def _slack(get: Callable[[str], str]) -> SlackSettings | None:
         signing_secret=Secret(secret) if secret else None,
         http_port=_port("SLACK_HTTP_PORT", get("SLACK_HTTP_PORT")),
         admin_user_ids=_ids(get("SLACK_ADMIN_USER_IDS")),
+        moderator_user_ids=_user_ids("SLACK_MODERATOR_USER_IDS", get("SLACK_MODERATOR_USER_IDS")),
         api_base_url=_base_url("SLACK_API_BASE_URL", get("SLACK_API_BASE_URL")),
     )
 
 
 def _ids(raw: str) -> frozenset[str]:
     return frozenset(part.strip() for part in raw.split(",") if part.strip())
+
+
+SLACK_USER_ID = re.compile(r"[UW][A-Z0-9]{2,20}")  # U... or, on Enterprise Grid, W...
+
+
+def _user_ids(name: str, raw: str) -> frozenset[str]:
+    """Slack user ids, checked: a name or an @mention in their place would never match."""
+    ids = _ids(raw)
+    wrong = sorted(i for i in ids if not SLACK_USER_ID.fullmatch(i))
+    if wrong:
+        raise ConfigError(f"{name}: '{wrong[0]}' is not a Slack user id (U0123ABCD)")
+    return ids
 
 
 def _prefixed(name: str, value: str, prefix: str) -> None:

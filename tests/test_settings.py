@@ -111,6 +111,24 @@ def test_discord_is_off_without_a_token_and_typed_with_one() -> None:
 SLACK = {"SLACK_BOT_TOKEN": "xoxb-1-2-abcdefghijkl"}
 
 
+def test_moderators_are_configured_by_discord_role_and_by_slack_user() -> None:
+    settings = Settings.from_mapping({"DISCORD_TOKEN": "a.b.c",
+                                      "DISCORD_MODERATOR_ROLE_IDS": " 900, 800,,900",
+                                      **SLACK, "SLACK_SIGNING_SECRET": "s3cr3tvalue-abcdef",
+                                      "SLACK_MODERATOR_USER_IDS": "U0MOD1, W0GRID2,"})  # fmt: skip
+    assert settings.discord is not None and settings.slack is not None
+    assert settings.discord.moderator_role_ids == {800, 900}
+    assert settings.slack.moderator_user_ids == {"U0MOD1", "W0GRID2"}
+    assert settings.slack.admin_user_ids == frozenset()  # moderating is not administering
+    described = dict(settings.describe())
+    assert described["DISCORD_MODERATOR_ROLE_IDS"] == "800,900"
+    assert described["SLACK_MODERATOR_USER_IDS"] == "U0MOD1,W0GRID2"
+    unset = dict(Settings.from_mapping({"DISCORD_TOKEN": "a.b.c", **SLACK,
+                                        "SLACK_SIGNING_SECRET": "s"}).describe())  # fmt: skip
+    assert unset["DISCORD_MODERATOR_ROLE_IDS"] == "(Manage Messages only)"
+    assert unset["SLACK_MODERATOR_USER_IDS"] == "(admins only)"
+
+
 def test_slack_is_off_without_a_bot_token_and_its_mode_follows_the_tokens() -> None:
     assert Settings.from_mapping({}).slack is None
     socket = Settings.from_mapping({**SLACK, "SLACK_APP_TOKEN": "xapp-1-A-3-abcdefghijkl"}).slack
@@ -131,6 +149,7 @@ def test_slack_is_off_without_a_bot_token_and_its_mode_follows_the_tokens() -> N
     ("values", "named"),
     [
         ({"DISCORD_GUILD_IDS": "my-server"}, "DISCORD_GUILD_IDS"),
+        ({"DISCORD_MODERATOR_ROLE_IDS": "123, @Mods"}, "DISCORD_MODERATOR_ROLE_IDS: '123, @Mods'"),
         ({"DISCORD_API_BASE_URL": "discord.com/api"}, "DISCORD_API_BASE_URL"),
         ({"DISCORD_GATEWAY_URL": "http://gateway"}, "DISCORD_GATEWAY_URL"),
         ({"DISCORD_SHARDED": "maybe"}, "DISCORD_SHARDED"),
@@ -162,6 +181,8 @@ def test_a_wrong_discord_value_names_the_setting(values: dict[str, str], named: 
         ({**SLACK, "SLACK_SIGNING_SECRET": "s", "SLACK_HTTP_PORT": "http"}, "SLACK_HTTP_PORT"),
         ({**SLACK, "SLACK_SIGNING_SECRET": "s", "SLACK_API_BASE_URL": "slack"},
          "SLACK_API_BASE_URL"),
+        ({**SLACK, "SLACK_SIGNING_SECRET": "s", "SLACK_MODERATOR_USER_IDS": "U1ABC, @alice"},
+         "SLACK_MODERATOR_USER_IDS: '@alice' is not a Slack user id"),
     ],
 )  # fmt: skip
 def test_a_wrong_slack_setting_is_named_and_its_value_not_shown(
