@@ -51,7 +51,8 @@ class StudyClient(discord.Client):
         super().__init__(intents=intents(settings), max_messages=None,
                          chunk_guilds_at_startup=False,
                          member_cache_flags=discord.MemberCacheFlags.none(), **options)  # fmt: skip
-        self.router = InteractionRouter(core, self.http.get_from_cdn, defer_after=defer_after)
+        self.router = InteractionRouter(core, self.http.get_from_cdn, defer_after=defer_after,
+                                        moderator_roles=settings.moderator_role_ids)  # fmt: skip
         self._grader = ChatGrader(core, self)
         self._guild_ids = settings.guild_ids
         self.registered: list[dict[str, Any]] = []

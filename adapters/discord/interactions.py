@@ -6,7 +6,9 @@ The payload (`Interaction.data`) carries the options exactly as registered from 
 (`adapters.discord.commands`): a subcommand's name fills the spec's `action` option, strings
 pass through, a file option is kept as an `Upload` to fetch. A button is read from its
 custom_id (`reveal:python-gil`), a form from its own (`code:submit:fast-power`) and its
-inputs, each by its field's name. A member's admin right is their Manage Server permission.
+inputs, each by its field's name. A member's admin right is their Manage Server permission;
+they moderate with Manage Messages, or with one of the roles `DISCORD_MODERATOR_ROLE_IDS`
+lists (`moderator_roles`).
 """
 
 from __future__ import annotations
@@ -65,10 +67,11 @@ class Inbound:
                           server_locale=self.server_locale)  # fmt: skip
 
 
-def parse(interaction: discord.Interaction[Any]) -> Inbound:
+def parse(interaction: discord.Interaction[Any],
+          moderator_roles: frozenset[int] = frozenset()) -> Inbound:  # fmt: skip
     """Everything the router needs from an interaction, read once."""
     data: dict[str, Any] = dict(interaction.data or {})
-    who = _who(interaction)
+    who = _who(interaction, moderator_roles)
     kind = interaction.type
     if kind is discord.InteractionType.application_command:
         name, options, uploads = _command(data)
@@ -92,16 +95,33 @@ def parse(interaction: discord.Interaction[Any]) -> Inbound:
     return Inbound(Asks.NOTHING, *who)
 
 
-def _who(interaction: discord.Interaction[Any]) -> tuple[User, ChannelRef, Locale]:
+def _who(interaction: discord.Interaction[Any],
+         moderator_roles: frozenset[int]) -> tuple[User, ChannelRef, Locale]:  # fmt: skip
     member = interaction.user
     in_guild = interaction.guild_id is not None
     admin = in_guild and interaction.permissions.manage_guild
-    moderator = in_guild and interaction.permissions.manage_messages
+    moderator = in_guild and (interaction.permissions.manage_messages
+                              or not moderator_roles.isdisjoint(_role_ids(member)))  # fmt: skip
     guild = str(interaction.guild_id) if interaction.guild_id else None
     return (User(PLATFORM, str(member.id), member.display_name, is_admin=admin,
                  is_moderator=moderator),
             ChannelRef(PLATFORM, str(interaction.channel_id), guild),
             Locale.parse(str(interaction.locale)))  # fmt: skip
+
+
+def _role_ids(member: discord.User | discord.Member) -> frozenset[int]:
+    """The ids of the member's roles, as the interaction's own member payload lists them.
+
+    The public `Member.roles` and `Member.get_role` resolve each id through the guild's role
+    cache and drop the ones it lacks: a server whose GUILD_CREATE has not arrived yet (or
+    never will, when only the application's commands are installed there) would read as no
+    roles at all. discord.py keeps the payload's ids, unresolved, only in `Member._roles`
+    (a `SnowflakeList` of ints, set from `data["roles"]` when the member is built); the raw
+    payload itself is not kept on the `Interaction`. The ids are what the setting lists, so
+    they are read there, cache or none."""
+    if not isinstance(member, discord.Member):  # outside a server: no roles
+        return frozenset()
+    return frozenset(member._roles)
 
 
 def _command(data: dict[str, Any]) -> tuple[str, dict[str, str], tuple[Upload, ...]]:

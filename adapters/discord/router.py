@@ -62,9 +62,12 @@ FETCH_TIMEOUT = 10.0  # seconds to download an attachment from Discord's CDN
 
 
 class InteractionRouter:
-    def __init__(self, core: Studybot, fetch: Fetch, *, defer_after: float | None = None) -> None:
-        """`defer_after` overrides the core's budget for commands that are not slow."""
+    def __init__(self, core: Studybot, fetch: Fetch, *, defer_after: float | None = None,
+                 moderator_roles: frozenset[int] = frozenset()) -> None:  # fmt: skip
+        """`defer_after` overrides the core's budget for commands that are not slow;
+        members holding one of `moderator_roles` moderate (`DISCORD_MODERATOR_ROLE_IDS`)."""
         self._core, self._fetch, self._defer_after = core, fetch, defer_after
+        self._moderator_roles = moderator_roles
         self._routes: dict[Asks, Route] = {
             Asks.COMMAND: self._command, Asks.CLICK: self._click,
             Asks.FORM: self._form, Asks.COMPLETE: self._complete,
@@ -72,7 +75,7 @@ class InteractionRouter:
 
     async def route(self, interaction: discord.Interaction[Any]) -> None:
         try:
-            inbound = parse(interaction)
+            inbound = parse(interaction, self._moderator_roles)
         except Exception:
             log.exception("discord %s interaction could not be read", interaction.type.name)
             return

@@ -409,13 +409,16 @@ class DiscordStub:
         channel_id: str = CHANNEL_ID,
         member: tuple[str, str] = ("7001", "alice"),
         guild_id: str = GUILD_ID,
+        roles: tuple[str, ...] = (),
     ) -> str:
         """Deliver an INTERACTION_CREATE from a member (id, name: alice unless told), with
-        Manage Server if `admin`, Manage Messages if `moderator`; returns the interaction id."""
+        Manage Server if `admin`, Manage Messages if `moderator`, holding the role ids `roles`
+        (roles the stub's guild never announced, as a server whose roles are not cached);
+        returns the interaction id."""
         iid = self.next_id()
         member = {
             "user": user(*member),
-            "roles": [],
+            "roles": list(roles),
             "joined_at": TIMESTAMP,
             "permissions": str((1 << 5 if admin else 1 << 10) | (1 << 13 if moderator else 0)),
             "deaf": False,
