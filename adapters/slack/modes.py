@@ -70,7 +70,8 @@ async def running_slack(
         background = Background()
         stack.push_async_callback(background.aclose)
         secret = settings.signing_secret.reveal() if settings.signing_secret else None
-        bolt = build_app(app.core, client, People(client, settings.admin_user_ids), background,
+        people = People(client, settings.admin_user_ids, moderators=settings.moderator_user_ids)
+        bolt = build_app(app.core, client, people, background,
                          signing_secret=None if settings.socket_mode else secret)  # fmt: skip
         port: int | None = None
         adapter = SlackAdapter(client, app.pacers.per_channel(PLATFORM, POSTS_PER_SECOND, BURST))

@@ -1,10 +1,13 @@
-"""Who is asking: display name, UI language and admin rights, from users.info, cached briefly.
+"""Who is asking: display name, UI language and rights, from users.info, cached briefly.
 
-The core decides what admins may do (`User.is_admin`); the adapter only says who is one:
-workspace admins and owners (users.info `is_admin` / `is_owner`), or ids listed in
-`SLACK_ADMIN_USER_IDS`. Answers are cached for a few minutes so a burst of commands costs one
-lookup, and a revoked admin loses the right within that time. A failed lookup never blocks a
-command: the person is treated as a member speaking English until the next try.
+The core decides what admins and moderators may do (`User.is_admin`, `User.is_moderator`);
+the adapter only says who is one: admins are workspace admins and owners (users.info
+`is_admin` / `is_owner`) and the ids listed in `SLACK_ADMIN_USER_IDS`; moderators are the
+admins and the ids listed in `SLACK_MODERATOR_USER_IDS`, who moderate without being admins.
+Answers are cached for a few minutes so a burst of commands costs one lookup, and a revoked
+admin loses the right within that time. A failed lookup never blocks a command: the person
+is treated as a member speaking English (a listed admin or moderator keeps that right)
+until the next try.
 """
 
 from __future__ import annotations
@@ -38,10 +41,12 @@ class People:
         client: AsyncWebClient,
         admins: frozenset[str] = frozenset(),
         *,
+        moderators: frozenset[str] = frozenset(),
         ttl: float = TTL_SECONDS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._client, self._admins, self._ttl, self._clock = client, admins, ttl, clock
+        self._moderators = moderators
         self._cache: dict[str, tuple[float, Person]] = {}
 
     async def get(self, user_id: str, name: str = "") -> Person:
@@ -53,9 +58,8 @@ class People:
             self._cache[user_id] = (self._clock(), person)
             return person
         admin = user_id in self._admins
-        return Person(
-            User(PLATFORM, user_id, name or user_id, admin, is_moderator=admin), Locale.EN
-        )
+        return Person(User(PLATFORM, user_id, name or user_id, admin,
+                           is_moderator=self._moderates(user_id, admin)), Locale.EN)  # fmt: skip
 
     def peek_locale(self, user_id: str) -> Locale:
         """The language last seen for `user_id`, without a lookup (for an immediate ack)."""
@@ -75,5 +79,9 @@ class People:
         admin = bool(info.get("is_admin") or info.get("is_owner")) or user_id in self._admins
         profile = info.get("profile") or {}
         shown = profile.get("display_name") or info.get("real_name") or info.get("name") or name
-        return Person(User(PLATFORM, user_id, shown or user_id, admin, is_moderator=admin),
+        return Person(User(PLATFORM, user_id, shown or user_id, admin,
+                           is_moderator=self._moderates(user_id, admin)),
                       Locale.parse(info.get("locale")))  # fmt: skip
+
+    def _moderates(self, user_id: str, admin: bool) -> bool:
+        return admin or user_id in self._moderators
