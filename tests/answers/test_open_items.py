@@ -1,0 +1,67 @@
+"""Open items and adopted explanations wherever a question is shown, through the bot as
+`open_app` builds it, on both engines: a review card of an open item says it is open and
+asks for an answer beside its rating buttons; an adopted explanation names its author (or a
+former member, once forgotten) under the daily answer post, a review's explanation and the
+language buttons' replies, as under `/answer`."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.app import App
+from bot.types import Action, ActionKind, Locale, Reply, Tone
+from tests.answers.test_answers import (
+    ALICE,
+    button,
+    click,
+    line,
+    open_item,
+    submit,
+)
+from tests.fakes import FakeAdapter, FakeClock
+
+ADOPTED = "HBM stacks **wide** buses beside the die."
+
+
+def press(reply: Reply, kind: ActionKind, label: str) -> Action:
+    return next(a for a in reply.actions if a.kind is kind and a.label == label)
+
+
+async def due_card(app: App, clock: FakeClock, item: str) -> None:
+    """ALICE rates `item` Again under `/answer`: its card is due once the clock passes a day."""
+    shown = await line(app, f"/answer {item}")
+    assert (await click(app, press(shown, ActionKind.RATE, "Again"), ALICE)).tone is Tone.INFO
+    clock.advance(timedelta(days=1, hours=1))
+
+
+async def test_a_review_card_of_an_open_item_says_so_and_asks_for_an_answer(
+    app: App, adapter: FakeAdapter, clock: FakeClock
+) -> None:
+    item = await open_item(app)
+    await due_card(app, clock, item)
+
+    card = await line(app, "/review", locale=Locale.ZH)
+    assert card.ephemeral and "待解答" in card.body and item in str(card.fields)
+    assert "先回想答案，再查看解析" not in card.body  # there is no explanation to open
+    assert "面经没有给出答案" not in card.body
+    answer_this = button(card, ActionKind.ANSWER_THIS)
+    assert answer_this.label == "我来回答" and answer_this.value == item
+    rates = [a.label for a in card.actions if a.kind is ActionKind.RATE]
+    assert rates == ["重来", "困难", "良好", "简单"]
+    assert not any(a.kind is ActionKind.REVIEW_EXPLAIN for a in card.actions)
+    assert button(card, ActionKind.REVIEW_NEXT)
+
+    thanks = await submit(app, answer_this, ADOPTED, ALICE, locale=Locale.ZH)
+    assert thanks.tone is Tone.INFO and "已发给大家" in thanks.body
+    assert ADOPTED in adapter.sent[-1].reply.body
+    rated = await click(app, press(card, ActionKind.RATE, "良好"), ALICE)
+    assert rated.tone is Tone.INFO and rated.body.startswith("Rated Good"), rated.body
+    rows = await app.db.fetch_all("SELECT rating FROM reviews WHERE question_id = ? ORDER BY id",
+                                  (item,))  # fmt: skip
+    assert [int(r[0]) for r in rows] == [1, 3]  # Again under /answer, Good on the card
+
+    # A card dealt before carries "Show explanation": it says the item is open too.
+    shown = await click(app, Action(ActionKind.REVIEW_EXPLAIN, "Show", f"{item}:{ALICE.id}"), ALICE)
+    assert shown.ephemeral and "Open question" in shown.body
+    assert button(shown, ActionKind.ANSWER_THIS).value == item
+    assert len([a for a in shown.actions if a.kind is ActionKind.RATE]) == 4
