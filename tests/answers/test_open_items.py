@@ -12,10 +12,14 @@ from bot.app import App
 from bot.types import Action, ActionKind, Locale, Reply, Tone
 from tests.answers.test_answers import (
     ALICE,
+    BOB,
+    MOD,
+    SIDE,
     button,
     click,
     line,
     open_item,
+    posted_daily,
     submit,
 )
 from tests.fakes import FakeAdapter, FakeClock
@@ -65,3 +69,47 @@ async def test_a_review_card_of_an_open_item_says_so_and_asks_for_an_answer(
     assert shown.ephemeral and "Open question" in shown.body
     assert button(shown, ActionKind.ANSWER_THIS).value == item
     assert len([a for a in shown.actions if a.kind is ActionKind.RATE]) == 4
+
+
+async def daily_answer(app: App, adapter: FakeAdapter, clock: FakeClock, item: str) -> Reply:
+    """Post `item` as a daily question in HERE, then its answer eight hours later."""
+    await posted_daily(app, adapter, clock, item)
+    clock.advance(timedelta(hours=8))
+    before = len(adapter.sent)
+    await app.scheduler.tick()
+    [answer] = [s.reply for s in adapter.sent[before:] if ADOPTED in s.reply.body]
+    return answer
+
+
+async def test_an_adopted_explanation_names_its_author_wherever_it_is_shown(
+    app: App, adapter: FakeAdapter, clock: FakeClock
+) -> None:
+    item = await open_item(app)
+    await line(app, f"/contribute {item} {ADOPTED}", BOB)
+    assert (await click(app, button(adapter.sent[0].reply, ActionKind.ADOPT_ANSWER), MOD)).tone \
+        is Tone.INFO  # fmt: skip
+    await due_card(app, clock, item)
+
+    posted = await daily_answer(app, adapter, clock, item)
+    assert posted.body.endswith("*Answer by `bob`*"), posted.body
+    card = await line(app, "/review")
+    explain = button(card, ActionKind.REVIEW_EXPLAIN)
+    shown = await click(app, explain, ALICE)
+    assert ADOPTED in shown.body and shown.body.endswith("*Answer by `bob`*"), shown.body
+    rated = await click(app, press(shown, ActionKind.RATE, "Good"), ALICE)
+    assert rated.tone is Tone.INFO and rated.body.startswith("Rated Good")
+    switch = Action.in_language(ActionKind.ANSWER_IN, "中文", item, Locale.ZH)  # as its button
+    switched = await click(app, switch, ALICE)
+    assert ADOPTED in switched.body and "*Answer by `bob`*" in switched.body
+    in_chinese = await line(app, f"/answer {item}", locale=Locale.ZH)
+    assert in_chinese.body.endswith("*解答者：`bob`*")
+
+    asked = await line(app, "/forget me", BOB)
+    assert (await click(app, next(a for a in asked.actions if a.value == "yes"), BOB)).tone \
+        is Tone.INFO  # fmt: skip
+    again = await daily_answer(app, adapter, clock, item)  # the pool's next round
+    assert again.body.endswith("*Answer by a former member*") and "bob" not in again.body
+    shown = await click(app, explain, ALICE)
+    assert shown.body.endswith("*Answer by a former member*") and "bob" not in shown.body
+    elsewhere = await line(app, f"/answer {item}", where=SIDE)  # the same server
+    assert elsewhere.body.endswith("*Answer by a former member*")
