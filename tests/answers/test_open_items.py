@@ -14,6 +14,7 @@ from tests.answers.test_answers import (
     ALICE,
     BOB,
     MOD,
+    REPORT,
     SIDE,
     button,
     click,
@@ -113,3 +114,19 @@ async def test_an_adopted_explanation_names_its_author_wherever_it_is_shown(
     assert shown.body.endswith("*Answer by a former member*") and "bob" not in shown.body
     elsewhere = await line(app, f"/answer {item}", where=SIDE)  # the same server
     assert elsewhere.body.endswith("*Answer by a former member*")
+
+
+async def test_an_open_problem_is_reviewed_from_its_statement(
+    app: App, adapter: FakeAdapter, clock: FakeClock
+) -> None:
+    shared = await line(app, f"/import {REPORT}")
+    ids = [r.split("`")[1] for r in shared.body.splitlines() if r.startswith("- `")]
+    problem = next(i for i in ids if "gpu" not in i)
+    assert (await line(app, f"/drafts approve {problem}", MOD)).tone is Tone.INFO
+    await due_card(app, clock, problem)
+
+    card = await line(app, "/review")
+    assert "环形缓冲区" in card.body and "Open question" in card.body, card.body
+    assert "The report gave no answer" not in card.body
+    assert button(card, ActionKind.ANSWER_THIS).value == problem
+    assert len([a for a in card.actions if a.kind is ActionKind.RATE]) == 4
