@@ -155,8 +155,9 @@ async def open_app(
         painter = Painter()
         charts = WeekCharts(ledger.activity, painter)
         summaries = Summaries(SummaryStore(database), scores.boards, platforms, clock, charts)
+        answers = Answers(AnswerStore(database), clock, platforms)
         scheduler = Scheduler(schedules, store, clock, platforms, config, submissions, quizzes,
-                              scores, summaries, metrics=metrics)  # fmt: skip
+                              scores, summaries, metrics=metrics, answers=answers)  # fmt: skip
         tallies = Tallies(schedules, store, quizzes, platforms, clock)
         stack.push_async_callback(tallies.close)
         graded = None
@@ -173,7 +174,7 @@ async def open_app(
                           graded, painter, Imports(community, clock),
                           Moderation(community, store, clock),
                           Mistakes(MistakeStore(database), clock, platforms),
-                          Answers(AnswerStore(database), clock, platforms))  # fmt: skip
+                          answers)  # fmt: skip
         digest = Digest(prefs, cards, platforms, clock)
         core = Studybot(context, metrics)
         yield App(core, store, scheduler, database, graded, platforms, quizzes, tallies, ledger,

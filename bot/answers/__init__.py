@@ -2,10 +2,10 @@
 
 A server's item (`bot.store.community`) drafted from an interview report often has no
 explanation (a bare question, a 手撕 problem: its explanation is empty or the importer's
-`NO_ANSWER` note). Such an item is **open** (`is_open`): wherever it
-is shown (`/question`, `/answer`, a daily post, `/questions`) it says so and carries an
-"Answer this" button, whose form (`forms.py`) submits `/contribute <id> <text>` (typed as such in
-the console and Slack's `/study`).
+`NO_ANSWER` note). Such an item is **open** (`is_open`): wherever it is shown (`/question`,
+`/answer`, a daily post, a `/review` card, `/questions`) it says so and carries an "Answer
+this" button, whose form (`forms.py`) submits `/contribute <id> <text>` (typed as such in the
+console and Slack's `/study`).
 
 An answer is stored in the server it was given in (`bot.store.answers`), the member thanked
 privately, and the answer posted for the group (`service.py`): in the thread of the item's
@@ -13,7 +13,8 @@ latest daily post in that server when there is one (in that schedule's language)
 channel it was given in (in the server's language where the platform says one), its author
 named, with a "Use as explanation" button. A moderator of that server (checked on every
 click) adopts it: it becomes the item's explanation (that server's row only), re-indexed for
-search, shown by `/answer` with "Answer by <name>", and the item is no longer open.
+search, shown with "Answer by <name>" wherever it is shown (`Answers.credit`: `/answer`, the
+daily answer post, a review's explanation), and the item is no longer open.
 `/answers <id>` lists an item's answers not yet adopted to its moderators.
 
 What a member writes is untrusted: capped (`TEXT_LIMIT`), rate-limited per member (`PER_HOUR`,

@@ -6,6 +6,10 @@ clock), and posts each answer for the group through the platform's `ChatAdapter.
 the item's daily post in that server (`thread_of`) when there is one, else in the channel it
 was given in. A post that cannot be delivered (the platform refuses, or is not attached) does
 not undo the answer: it is stored, and moderators find it with `/answers <id>`.
+
+An adopted explanation names its author wherever it is shown (`/answer` and its language
+buttons, a review's explanation, the daily answer post): each of those replies goes through
+`credit`, the one place that looks the author up and adds the line.
 """
 
 from __future__ import annotations
@@ -13,13 +17,14 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from bot.answers import LISTED, PER_HOUR
-from bot.answers.views import answer_post
+from bot.answers import LISTED, PER_HOUR, is_open
+from bot.answers.views import answer_post, credited
 from bot.errors import DeliveryError
 from bot.platforms import Platforms
 from bot.ports import Clock
 from bot.store.answers import AnswerStore, GroupAnswer, NewAnswer
-from bot.types import ChannelRef, Locale, Question, User
+from bot.store.community import PREFIX
+from bot.types import ChannelRef, Locale, Question, Reply, User
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +64,13 @@ class Answers:
     async def get(self, answer_id: int, server: str) -> GroupAnswer | None:
         return await self._store.get(answer_id, server)
 
-    async def adopted(self, item: str, server: str) -> GroupAnswer | None:
-        return await self._store.adopted(item, server)
+    async def credit(self, reply: Reply, q: Question, server: str, locale: Locale) -> Reply:
+        """`reply`, showing `q`'s explanation as `server` serves it, with "Answer by <name>"
+        (in `locale`) under it when the group wrote that explanation."""
+        if not q.id.startswith(PREFIX) or is_open(q):
+            return reply  # the shared bank's explanations and open items': nothing to look up
+        adopted = await self._store.adopted(q.id, server)
+        return reply if adopted is None else credited(reply, adopted, locale)
 
     async def adopt(self, answer: GroupAnswer, q: Question, moderator: User) -> bool:
         return await self._store.adopt(answer, q, moderator, self._clock.now())

@@ -1,5 +1,6 @@
 """How answers from the group look: the post of a new answer (its author named, with "Use as
-explanation"), the line an open item shows, the "Answer by" line under an adopted one, and a
+explanation"), the line an open item shows, the "Answer by" line under an adopted one
+(`credited`, for every reply that shows it: `Answers.credit` finds the answer), and a
 moderator's list (`/answers`).
 
 An answer is an explanation, so its Markdown is kept; its mentions were neutralised when it
@@ -8,6 +9,8 @@ was given (`bot.community.untrusted.neutralised`). An author's name is shown in 
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from bot.i18n import t
 from bot.mistakes.views import inert_span
@@ -42,6 +45,11 @@ def answer_post(answer: GroupAnswer, q: Question, locale: Locale) -> Reply:
 def by_line(answer: GroupAnswer, locale: Locale) -> str:
     """The line under an adopted explanation."""
     return t(locale, "answers.adopted_by", name=author(answer, locale))
+
+
+def credited(reply: Reply, answer: GroupAnswer, locale: Locale) -> Reply:
+    """`reply`, an explanation adopted from `answer`, ending with who wrote it."""
+    return dataclasses.replace(reply, body=f"{reply.body}\n\n{by_line(answer, locale)}")
 
 
 def listing(item: Question, answers: list[GroupAnswer], total: int, locale: Locale) -> Reply:

@@ -6,6 +6,9 @@
 (the "Use as explanation" button) and `/answers <id>` are for that server's moderators:
 checked on every call (`User.is_moderator` for the server the call comes from), and the store
 only finds answers given in that server, so a button carried elsewhere changes nothing.
+
+`credited` is how every command showing an explanation (`/answer`, a review's) names the
+member who wrote it, when the group did.
 """
 
 from __future__ import annotations
@@ -56,6 +59,14 @@ async def answers(ctx: Context, inv: Invocation) -> Reply:
     q = await _item(ctx, inv)
     found, total = await _answers(ctx).open_for(inv.channel.server, q.id)
     return listing(q, found, total, inv.locale)
+
+
+async def credited(ctx: Context, inv: Invocation, q: Question, reply: Reply) -> Reply:
+    """`reply`, an explanation of `q` shown in this server, with its author's line if the
+    group wrote it (`Answers.credit`)."""
+    if ctx.answers is None:
+        return reply
+    return await ctx.answers.credit(reply, q, inv.channel.server, inv.locale)
 
 
 async def _item(ctx: Context, inv: Invocation) -> Question:

@@ -10,16 +10,14 @@ the shared bank and the asking channel's server's own items (`ChannelRef.server`
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import difflib
 
-from bot.answers.views import by_line
+from bot.commands.answers import credited
 from bot.commands.context import Context
 from bot.commands.rating import with_ratings
 from bot.content.topics import chinese_name, slug_for
 from bot.errors import BadArgument, NotFound
 from bot.i18n import t
-from bot.store.community import PREFIX
 from bot.types import Difficulty, Invocation, Kind, Locale, Question, Reply
 from bot.views import answer_reply, question_reply
 
@@ -42,17 +40,7 @@ async def answer(ctx: Context, inv: Invocation) -> Reply:
     if q.kind is Kind.CODING and ctx.grading is not None:
         solvers = await ctx.grading.submissions.solvers(q.id)
     reply = answer_reply(q, inv.locale, solvers, _lang(inv))
-    return await with_ratings(ctx, inv, q, await _answered_by(ctx, inv, q, reply))
-
-
-async def _answered_by(ctx: Context, inv: Invocation, q: Question, reply: Reply) -> Reply:
-    """An explanation the group wrote ends with who wrote it."""
-    adopted = None
-    if ctx.answers is not None and q.id.startswith(PREFIX):
-        adopted = await ctx.answers.adopted(q.id, inv.channel.server)
-    if adopted is None:
-        return reply
-    return dataclasses.replace(reply, body=f"{reply.body}\n\n{by_line(adopted, inv.locale)}")
+    return await with_ratings(ctx, inv, q, await credited(ctx, inv, q, reply))
 
 
 async def topics(ctx: Context, inv: Invocation) -> Reply:

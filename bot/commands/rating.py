@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from datetime import datetime
 
+from bot.commands.answers import credited
 from bot.commands.context import Context
 from bot.errors import BadArgument, NotFound
 from bot.i18n import t
@@ -100,7 +101,7 @@ async def explain(ctx: Context, inv: Invocation) -> Reply:
     """A reviewed question's explanation, privately, with the rating buttons and Next."""
     q = await _mine(ctx, inv)
     shown = dataclasses.replace(answer_reply(q, inv.locale), ephemeral=True, in_thread=False)
-    rated = await with_ratings(ctx, inv, q, shown)
+    rated = await with_ratings(ctx, inv, q, await credited(ctx, inv, q, shown))
     footer = _joined(rated.footer, t(inv.locale, "rate.prompt"))
     return dataclasses.replace(rated, actions=(*rated.actions, next_action(inv.locale)),
                                footer=footer)  # fmt: skip

@@ -3,7 +3,9 @@
 A question with quick checks is dealt as one of them first (a different one each time the
 card comes back), then its explanation with the rating buttons and Next (`rating.py`). One
 without checks goes straight to "recall it, then open the explanation"; a coding problem
-shows its statement with the rating buttons, as there is nothing to pick from.
+shows its statement with the rating buttons, as there is nothing to pick from. A server's
+open item (`bot.answers.is_open`) has no explanation to open: its card says it is open, as
+`/answer` does, and carries "Answer this" beside the rating buttons.
 
 `/review digest:on|off` turns the member's morning list of due cards on or off;
 `/review retention:0.85` (admins) sets the workspace's desired retention, which spaces every
@@ -12,6 +14,8 @@ review from then on (cards keep the due dates they have).
 
 from __future__ import annotations
 
+from bot.answers import is_open
+from bot.answers.views import answer_this
 from bot.commands.context import Context
 from bot.commands.rating import (
     due_phrase,
@@ -54,7 +58,9 @@ async def _dealt(ctx: Context, inv: Invocation, q: Question, count: int) -> Repl
     title = t(inv.locale, "review.title", title=q.display_title(inv.locale))
     left = (Field(t(inv.locale, "label.id"), f"`{q.id}`"),)
     footer = t(inv.locale, "review.left", count=f"{count}+" if count >= DEAL_LIMIT else count)
-    if q.kind is Kind.CODING:
+    if is_open(q):
+        body, actions = _open_card(q, seen, inv)
+    elif q.kind is Kind.CODING:
         body = "\n\n".join((q.prompt_in(inv.locale) or "", t(inv.locale, "review.coding")))
         actions = (*rating_actions(q.id, seen, inv.user, inv.locale), next_action(inv.locale))
     elif q.quiz:
@@ -66,6 +72,16 @@ async def _dealt(ctx: Context, inv: Invocation, q: Question, count: int) -> Repl
     else:
         body, actions = t(inv.locale, "review.think"), (explain_action(q.id, inv.user, inv.locale),)
     return Reply(body, title=title, fields=left, actions=actions, footer=footer, ephemeral=True)
+
+
+def _open_card(q: Question, seen: int, inv: Invocation) -> tuple[str, tuple[Action, ...]]:
+    """An item nobody has explained yet: recalled and rated at once (there is nothing to
+    open), and whoever knows the answer is asked for it."""
+    statement = q.prompt_in(inv.locale) if q.kind is Kind.CODING else None
+    parts = (statement, t(inv.locale, "answers.open"), t(inv.locale, "rate.prompt"))
+    actions = (answer_this(q.id, inv.locale), *rating_actions(q.id, seen, inv.user, inv.locale),
+               next_action(inv.locale))  # fmt: skip
+    return "\n\n".join(p for p in parts if p), actions
 
 
 def _check_buttons(qid: str, seen: int, index: int, shown: ShownCheck,

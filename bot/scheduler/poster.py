@@ -10,6 +10,10 @@ which is the one window the module docstring of `bot.scheduler` describes.
 A refused post is retried with growing delays; a permanent refusal, or too many, pauses its
 schedule and records why (which `/schedule show` reports). A post whose platform is away is
 parked and sent when the platform attaches again.
+
+An answer post whose explanation the group wrote names its author, as `/answer` does
+(`Answers.credit`, in the schedule's language; a server's own items only, so the shared
+bank's answers cost no extra read).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import hashlib
 import logging
 from datetime import datetime, timedelta
 
+from bot.answers.service import Answers
 from bot.errors import DeliveryError
 from bot.i18n import t
 from bot.learning.scores import Scores
@@ -47,13 +52,15 @@ class Poster:
     def __init__(self, ledger: ScheduleStore, platforms: Platforms, clock: Clock, plan: Plan,
                  roster: dict[int, Schedule], retry_delays: tuple[timedelta, ...],
                  submissions: SubmissionStore | None, quizzes: QuizStore | None,
-                 scores: Scores | None, leases: Leases, metrics: Metrics) -> None:  # fmt: skip
+                 scores: Scores | None, leases: Leases, metrics: Metrics,
+                 answers: Answers | None = None) -> None:  # fmt: skip
         self._ledger, self._platforms, self._clock = ledger, platforms, clock
         self._leases, self._metrics = leases, metrics
         self._plan, self._roster, self._retry_delays = plan, roster, retry_delays
         self._submissions = submissions  # for "solved so far" under a coding answer
         self._quizzes = quizzes  # for the channel's result under an answer
         self._scores = scores  # for who solved a coding day's problem before its answer
+        self._answers = answers  # for who wrote an explanation the group gave
         self._sent: list[tuple[Post, str, datetime]] = []
         self.parked: dict[str, list[Post]] = {}  # claimed posts waiting for their platform
 
@@ -140,9 +147,12 @@ class Poster:
         shown = shown_for(question, at) if question.kind is Kind.QA else None
         if shown is not None and self._quizzes is not None:
             quiz = QuizView(at, shown, await self._quizzes.tally(schedule.id, post.slot))
-        return answer_reply(
-            question, schedule.locale, solvers, quiz=quiz, early=early, also=_also(schedule)
-        ), thread
+        reply = answer_reply(question, schedule.locale, solvers, quiz=quiz, early=early,
+                             also=_also(schedule))  # fmt: skip
+        if self._answers is not None:
+            server, locale = schedule.channel.server, schedule.locale
+            reply = await self._answers.credit(reply, question, server, locale)
+        return reply, thread
 
     async def _failed(self, schedule: Schedule, post: Post, error: str, *, permanent: bool) -> None:
         attempts = post.attempts + 1

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
 
+from bot.answers.service import Answers
 from bot.learning.scores import Scores
 from bot.platforms import Platforms
 from bot.ports import Clock, Metrics, NoMetrics
@@ -71,6 +72,7 @@ class Scheduler:
         summaries: Summaries | None = None,
         owner: str | None = None,
         metrics: Metrics | None = None,
+        answers: Answers | None = None,
     ) -> None:
         self._ledger, self._questions, self._clock = ledger, questions, clock
         self._platforms, self._config = platforms, config
@@ -84,7 +86,7 @@ class Scheduler:
         self._changes = Changes(ledger)
         self._poster = Poster(ledger, platforms, clock, self._plan, self._roster,
                               config.retry_delays, submissions, quizzes, scores,
-                              self._leases, self._metrics)  # fmt: skip
+                              self._leases, self._metrics, answers)  # fmt: skip
         self._summaries = summaries
         self._limit = asyncio.Semaphore(config.concurrency)
         self._loaded: set[str] = set()  # platforms whose schedules this run has planned
