@@ -141,6 +141,9 @@ async def open_app(
 
     `metrics` hears what each part counts (interactions, posts, verdicts, the sandbox,
     reconnects); without it nothing is counted."""
+    # The platforms' limits are in real seconds: a test clock scaled by the settings speeds
+    # schedules up, never the pacing; a clock a test passes in moves both.
+    pace_clock: Clock = clock or SystemClock()
     clock, metrics = clock or clock_for(settings), metrics or NoMetrics()
     async with AsyncExitStack() as stack:
         database = await stack.enter_async_context(open_store(settings))
@@ -178,7 +181,7 @@ async def open_app(
         digest = Digest(prefs, cards, platforms, clock)
         core = Studybot(context, metrics)
         yield App(core, store, scheduler, database, graded, platforms, quizzes, tallies, ledger,
-                  digest, scores, painter, pacers(database, clock, metrics))  # fmt: skip
+                  digest, scores, painter, pacers(database, pace_clock, metrics))  # fmt: skip
 
 
 def pacers(database: Database, clock: Clock, metrics: Metrics) -> Pacers:

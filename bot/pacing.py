@@ -18,8 +18,10 @@ and collect refusals by the thousand. So a request first takes a turn from a `Bu
 - a refusal that concerns the whole bot (Discord's global limit) `hold`s the budget: nobody
   gets a turn until the platform's `retry_after` has passed, in any process.
 
-Waits go through the injected `Clock`, so tests move a fake clock instead of sleeping (and a
-scaled test clock paces in its own seconds). `Pacer` is what an adapter holds: the budget of
+Waits go through a `Clock`, so tests move a fake clock instead of sleeping. It is the real
+clock in a running bot even when `STUDYBOT_TEST_CLOCK` scales the schedules' clock: a
+platform counts real seconds, and a clock slowed a thousandfold would space two requests
+minutes apart. `Pacer` is what an adapter holds: the budget of
 its platform and the `Metrics` port, so waits and refusals are counted by platform
 (`studybot_rate_limit_wait_seconds`, `studybot_rate_limited_total`).
 """
