@@ -17,6 +17,7 @@ from bot.answers import PER_HOUR, is_open
 from bot.answers.service import Answers
 from bot.answers.views import listing
 from bot.commands.context import Context
+from bot.commands.moderators import moderators_only
 from bot.community.untrusted import neutralised
 from bot.errors import BadArgument, NotFound, TooBusy
 from bot.i18n import t
@@ -42,7 +43,7 @@ async def contribute(ctx: Context, inv: Invocation) -> Reply:
 
 
 async def adopt(ctx: Context, inv: Invocation) -> Reply:
-    _moderator(inv)
+    moderators_only(inv, "answers.not_moderator")
     answers, number = _answers(ctx), _number(inv)
     found = await answers.get(number, inv.channel.server)
     q = await ctx.store.get(found.item, server=inv.channel.server) if found else None
@@ -55,7 +56,7 @@ async def adopt(ctx: Context, inv: Invocation) -> Reply:
 
 
 async def answers(ctx: Context, inv: Invocation) -> Reply:
-    _moderator(inv)
+    moderators_only(inv, "answers.not_moderator")
     q = await _item(ctx, inv)
     found, total = await _answers(ctx).open_for(inv.channel.server, q.id)
     return listing(q, found, total, inv.locale)
@@ -77,12 +78,6 @@ async def _item(ctx: Context, inv: Invocation) -> Question:
     if found is None:
         raise NotFound(t(inv.locale, "error.not_found", id=key[:40]))
     return found
-
-
-def _moderator(inv: Invocation) -> None:
-    """Refuse anyone who does not moderate the server this call comes from."""
-    if not inv.user.is_moderator:
-        raise BadArgument(t(inv.locale, "answers.not_moderator"))
 
 
 def _answers(ctx: Context) -> Answers:

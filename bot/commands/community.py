@@ -17,6 +17,7 @@ Everything shown that a member wrote (titles, the report's name) is Markdown-esc
 from __future__ import annotations
 
 from bot.commands.context import Context
+from bot.commands.moderators import moderators_only
 from bot.community import untrusted
 from bot.community.imports import Asker, Imports
 from bot.community.moderation import Draft, Moderation
@@ -41,8 +42,7 @@ async def import_file(ctx: Context, inv: Invocation, data: bytes, filename: str)
 
 
 async def drafts(ctx: Context, inv: Invocation) -> Reply:
-    if not inv.user.is_moderator:
-        raise BadArgument(t(inv.locale, "drafts.moderators_only"))
+    moderators_only(inv, "drafts.moderators_only")
     action = inv.options.get("action", "show")
     if action == "show":
         return await _page(ctx, inv)

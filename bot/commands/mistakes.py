@@ -14,6 +14,7 @@ shows and changes nothing there.
 from __future__ import annotations
 
 from bot.commands.context import Context
+from bot.commands.moderators import moderators_only
 from bot.errors import BadArgument, NotFound, TooBusy
 from bot.i18n import t
 from bot.mistakes import PER_HOUR
@@ -38,7 +39,7 @@ async def report(ctx: Context, inv: Invocation) -> Reply:
 
 
 async def reports(ctx: Context, inv: Invocation) -> Reply:
-    _moderator(inv)
+    moderators_only(inv, "reports.not_moderator")
     page = _number(inv, "page", "1")
     found, total = await _mistakes(ctx).page(inv.channel.server, page - 1)
     if total and found is None:  # past the end (a report resolved meanwhile): the last one
@@ -52,7 +53,7 @@ async def reports(ctx: Context, inv: Invocation) -> Reply:
 
 
 async def resolve(ctx: Context, inv: Invocation) -> Reply:
-    _moderator(inv)
+    moderators_only(inv, "reports.not_moderator")
     mistakes, number = _mistakes(ctx), _number(inv, "report", "")
     done = await mistakes.resolve(number, inv.channel.server, inv.user,
                                   inv.options["note"].strip())  # fmt: skip
@@ -64,12 +65,6 @@ async def resolve(ctx: Context, inv: Invocation) -> Reply:
     more = (Action(ActionKind.REPORTS_PAGE, t(inv.locale, "action.next"), "1"),) if left else ()
     return Reply(t(inv.locale, key, id=number, left=left), title=t(inv.locale, "reports.heading"),
                  actions=more, ephemeral=True)  # fmt: skip
-
-
-def _moderator(inv: Invocation) -> None:
-    """Refuse anyone who does not moderate the server this call comes from."""
-    if not inv.user.is_moderator:
-        raise BadArgument(t(inv.locale, "reports.not_moderator"))
 
 
 def _mistakes(ctx: Context) -> Mistakes:
